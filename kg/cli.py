@@ -1,0 +1,201 @@
+"""The ``kg`` command: a thin typer layer over :mod:`kg.build`, :mod:`kg.query` and the exporters."""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections import Counter
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import networkx as nx
+import typer
+
+from kg.export.formats import BUILD_FORMATS, EXPORTERS
+from kg.export.rdf import RDF_FORMATS, read_rdf
+from kg.io import FORMATS, InputError
+
+app = typer.Typer(
+    help="Build a knowledge graph of ML research from paper abstracts, and query or convert it.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+InputFormat = Enum("InputFormat", {name: name for name in FORMATS}, type=str)  # type: ignore[misc]
+ExportFormat = Enum("ExportFormat", {name: name for name in EXPORTERS}, type=str)  # type: ignore[misc]
+
+
+class ResultFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+class State:
+    debug = False
+
+
+@app.callback()
+def main(
+    debug: Annotated[bool, typer.Option("--debug", help="Show the full traceback on errors.")] = False,
+) -> None:
+    State.debug = debug
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"kg: error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _guard(fn):  # type: ignore[no-untyped-def]
+    """Turn expected failures into one line on stderr and a non-zero exit."""
+
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort):
+            raise
+        except KeyboardInterrupt:
+            typer.echo("kg: interrupted; earlier outputs are left as they were", err=True)
+            raise typer.Exit(130) from None
+        except Exception as err:  # noqa: BLE001 - the one place errors become messages
+            if State.debug:
+                traceback.print_exc()
+            message = str(err).splitlines()[0] if str(err) else type(err).__name__
+            if not isinstance(err, InputError | OSError | ValueError):
+                message = f"{type(err).__name__}: {message} (run with --debug for details)"
+            raise fail(message) from None
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__annotations__ = fn.__annotations__
+    wrapper.__wrapped__ = fn  # type: ignore[attr-defined]
+    return wrapper
+
+
+def load_any(path: Path) -> nx.MultiDiGraph:
+    """An exported graph: RDF (ttl, nt, jsonld, rdf) or node-link JSON."""
+    suffix = path.suffix.lstrip(".").lower()
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    if suffix == "json":
+        import json
+
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return nx.node_link_graph(data, edges="links")
+    if suffix == "rdf":
+        return read_rdf(path, "xml")
+    if suffix not in RDF_FORMATS:
+        raise InputError(f"{path}: cannot read .{suffix}; give a .ttl, .nt, .jsonld, .rdf or .json graph")
+    return read_rdf(path)
+
+
+@app.command()
+@_guard
+def build(
+    inputs: Annotated[list[Path], typer.Argument(help="Files of abstracts: .txt (blank-line separated), .json, .jsonl or .csv.", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the exports.")] = Path("exports"),
+    input_format: Annotated[InputFormat | None, typer.Option("--format", "-f", help="Input format, when the extension does not say.")] = None,
+    to: Annotated[list[ExportFormat] | None, typer.Option("--to", "-t", help=f"Export formats (repeatable). Default: {', '.join(BUILD_FORMATS)}.")] = None,
+    processes: Annotated[int, typer.Option("--processes", "-j", min=1, help="Worker processes for parsing (spaCy n_process).")] = 1,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    """Build the graph from INPUTS and write graph.ttl, graph.html and graph.graphml to --out."""
+    from kg.build import build as run_build
+
+    formats = [f.value for f in to] if to else list(BUILD_FORMATS)
+    bar = None
+    show_bar = not quiet and sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if not show_bar:
+            return
+        if bar is None:
+            bar = typer.progressbar(length=total, label="parsing", file=sys.stderr, show_eta=True, show_pos=True)
+            bar.__enter__()
+        bar.update(1)
+
+    start = time.perf_counter()
+    try:
+        graph, report = run_build(
+            inputs, out, input_format=input_format.value if input_format else None,
+            formats=formats, n_process=processes, progress=progress,
+        )
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    for problem in report.problems:
+        typer.echo(f"kg: skipped {problem}", err=True)
+    if report.papers == 0:
+        raise fail("no abstracts found in the input")
+    if quiet:
+        return
+    total = time.perf_counter() - start
+    typer.echo(f"{report.papers} papers ({report.duplicates} duplicates dropped, {len(report.problems)} records skipped)")
+    typer.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.nodes_by_type.items())))
+    typer.echo("edges: " + ", ".join(f"{k} {v}" for k, v in sorted(report.edges_by_type.items())))
+    typer.echo("time:  " + ", ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items()) + f"; total {total:.1f}s")
+    for path in report.outputs:
+        typer.echo(f"wrote {path}")
+
+
+@app.command()
+@_guard
+def query(
+    graph: Annotated[Path, typer.Argument(help="An exported graph (.ttl, .nt, .jsonld, .rdf).", show_default=False)],
+    sparql: Annotated[str | None, typer.Argument(help="The SPARQL query text.", show_default=False)] = None,
+    file: Annotated[Path | None, typer.Option("--file", help="Read the query from a .rq file.")] = None,
+    output: Annotated[ResultFormat, typer.Option("--format", "-f", help="How to print the results.")] = ResultFormat.table,
+) -> None:
+    """Run a SPARQL query over an exported graph. Prefixes kg:, kgr:, skos:, dcterms:, schema: are bound."""
+    from kg.query import format_result, load_graph, run_query
+
+    if (sparql is None) == (file is None):
+        raise fail("give the query as an argument or with --file, not both")
+    text = file.read_text(encoding="utf-8") if file is not None else str(sparql)
+    if not graph.is_file():
+        raise InputError(f"{graph}: no such file")
+    typer.echo(format_result(run_query(load_graph(graph), text), output.value), nl=False)
+
+
+@app.command("export")
+@_guard
+def export_cmd(
+    graph: Annotated[Path, typer.Argument(help="An exported graph (.ttl, .nt, .jsonld, .rdf or node-link .json).", show_default=False)],
+    to: Annotated[ExportFormat, typer.Option("--to", "-t", help="Target format.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file (default: GRAPH with the new extension).")] = None,
+) -> None:
+    """Convert an exported graph to another format (graphml, gexf, json, csv, nt, jsonld, ...)."""
+    exporter = EXPORTERS[to.value]
+    target = out or graph.with_suffix(exporter.suffix)
+    if target.resolve() == graph.resolve():
+        raise fail(f"{target}: would overwrite the input; pass --out")
+    exporter.write(load_any(graph), target)
+    typer.echo(f"wrote {target}")
+
+
+@app.command()
+@_guard
+def stats(
+    graph: Annotated[Path, typer.Argument(help="An exported graph (.ttl, .nt, .jsonld, .rdf or node-link .json).", show_default=False)],
+    top: Annotated[int, typer.Option(help="How many of the most mentioned entities to list.")] = 10,
+) -> None:
+    """Summarize an exported graph: nodes and edges by type, most mentioned entities."""
+    g = load_any(graph)
+    nodes = Counter(d.get("type", "?") for _, d in g.nodes(data=True))
+    edges = Counter(k for _, _, k in g.edges(keys=True))
+    typer.echo(f"{g.number_of_nodes()} nodes, {g.number_of_edges()} edges")
+    typer.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in sorted(nodes.items())))
+    typer.echo("edges: " + ", ".join(f"{k} {v}" for k, v in sorted(edges.items())))
+    ranked = sorted(
+        ((d.get("paper_count", 0), d.get("label", n), d.get("type")) for n, d in g.nodes(data=True) if d.get("type") != "Paper"),
+        key=lambda t: (-t[0], t[1]),
+    )[:top]
+    if ranked:
+        typer.echo("most mentioned:")
+        for count, label, kind in ranked:
+            typer.echo(f"  {count:4d}  {label}  ({kind})")

@@ -1,0 +1,259 @@
+"""Interactive, self-contained HTML explorer of a kg graph (issue 5).
+
+The page is one file: vis-network's JS/CSS (shipped inside the ``pyvis`` package) and the
+explorer's own template, script and style (``html_assets/``) are inlined, the graph is embedded
+as escaped JSON in a ``<script type="application/json">`` and a Content-Security-Policy allows
+only those exact scripts (by hash) and no network request at all.
+
+Scale: positions are computed here, never in the browser. The ``CORE_NODES`` most connected
+nodes get a Fruchterman-Reingold layout (dense numpy, seeded); every other node is placed near
+its already placed neighbours, which is linear in the number of edges. The page draws the
+``INITIAL_NODES`` most connected nodes that pass the filters ("Show more" adds ``STEP_NODES``),
+and runs vis physics only for graphs of at most ``PHYSICS_MAX_NODES`` nodes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
+
+import networkx as nx
+import numpy as np
+
+__all__ = ["write_html"]
+
+NODE_TYPES = ("Paper", "Method", "Task", "Dataset", "Metric", "Concept")
+RELATIONS = ("mentions", "proposes", "uses", "addresses", "evaluatedOn", "measuredBy",
+             "improvesOn", "comparedWith", "isA", "partOf")
+CORE_NODES = 1500  # nodes laid out by force simulation in Python
+INITIAL_NODES = 1500  # nodes drawn when the page opens
+STEP_NODES = 1500  # nodes added by "Show more"
+PHYSICS_MAX_NODES = 300  # above this the browser runs no physics at all
+LAYOUT_ITERATIONS = 50
+SEED = 7
+MAX_EVIDENCE_CHARS = 600
+
+_ASSETS = Path(__file__).with_name("html_assets")
+_URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
+_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
+                 "\u2029": "\\u2029"}
+
+
+def write_html(graph: nx.MultiDiGraph, path_or_stream: str | os.PathLike[str] | TextIO, *,
+               title: str = "kg", max_nodes: int | None = None) -> None:
+    """Write ``graph`` as one self-contained interactive HTML page.
+
+    ``max_nodes`` keeps only that many of the most connected nodes in the file (``None``: all).
+    The same graph always gives the same bytes.
+    """
+    page = render_html(graph, title=title, max_nodes=max_nodes)
+    if hasattr(path_or_stream, "write"):
+        path_or_stream.write(page)  # type: ignore[union-attr]
+        return
+    path = Path(path_or_stream)  # type: ignore[arg-type]
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(page)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | None = None) -> str:
+    """The page as a string (see ``write_html``)."""
+    data = graph_data(graph, max_nodes=max_nodes)
+    vis_dir = resources.files("pyvis") / "lib" / "vis-9.1.2"
+    vis_js = _script_safe((vis_dir / "vis-network.min.js").read_text(encoding="utf-8"))
+    vis_css = (vis_dir / "vis-network.css").read_text(encoding="utf-8")
+    app_js = _script_safe((_ASSETS / "explorer.js").read_text(encoding="utf-8"))
+    hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in (vis_js, app_js))
+    csp = (f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
+           "img-src data:; base-uri 'none'; form-action 'none'")
+    parts = {
+        "TITLE": html.escape(title),
+        "CSP": csp,
+        "VIS_CSS": vis_css.replace("</", "<\\/"),
+        "CSS": (_ASSETS / "explorer.css").read_text(encoding="utf-8"),
+        "DATA": _json_for_script(data),
+        "VIS_JS": vis_js,
+        "JS": app_js,
+    }
+    template = (_ASSETS / "template.html").read_text(encoding="utf-8")
+    return re.sub(r"@@KG_([A-Z_]+)@@", lambda m: parts[m.group(1)], template)
+
+
+def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[str, Any]:
+    """The JSON the page reads: nodes by decreasing degree (their index is their vis id)."""
+    order = sorted(graph.nodes, key=lambda n: (-graph.degree(n), str(n)))
+    if max_nodes is not None:
+        order = order[: max(0, max_nodes)]
+    index = {n: i for i, n in enumerate(order)}
+    types = list(NODE_TYPES) + sorted(
+        {_text(graph.nodes[n].get("type")) or "Concept" for n in order} - set(NODE_TYPES))
+    edges_in = sorted(
+        ((u, v, k, d) for u, v, k, d in graph.edges(keys=True, data=True)
+         if u in index and v in index),
+        key=lambda e: (index[e[0]], index[e[1]], str(e[2])))
+    rels = list(RELATIONS) + sorted({_rel(k, d) for *_, k, d in edges_in} - set(RELATIONS))
+    positions = _layout(len(order), [(index[u], index[v]) for u, v, _, _ in edges_in])
+
+    nodes = []
+    for i, n in enumerate(order):
+        d = graph.nodes[n]
+        kind = _text(d.get("type")) or "Concept"
+        node: dict[str, Any] = {"i": str(n), "l": _text(d.get("label")) or str(n),
+                                "t": types.index(kind), "x": positions[i][0],
+                                "y": positions[i][1]}
+        if kind == "Paper":
+            code = [u for u in map(_url, _list(d.get("code"))) if u]
+            node |= {"ti": _text(d.get("title")), "ab": _text(d.get("abstract")),
+                     "u": _url(d.get("url")), "c": code,
+                     "au": [_text(a) for a in _list(d.get("authors"))],
+                     "yr": _text(d.get("year")), "ve": _text(d.get("venue"))}
+        else:
+            papers = [index[p] for p in _list(d.get("papers")) if p in index]
+            node |= {"n": _int(d.get("paper_count"), len(_list(d.get("papers")))),
+                     "a": sorted({_text(a) for a in _list(d.get("alt_labels"))} - {""}),
+                     "p": sorted(papers),
+                     "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
+                     "v": _vocab(d.get("vocab"))}
+        nodes.append({k: v for k, v in node.items() if v not in ("", [], None)})
+    edges = []
+    for u, v, k, d in edges_in:
+        edge: list[Any] = [index[u], index[v], rels.index(_rel(k, d)), _int(d.get("weight"), 1)]
+        evidence = [_text(s) for s in _list(d.get("evidence")) if _text(s)]
+        if evidence:
+            edge.append(evidence[0][:MAX_EVIDENCE_CHARS])
+        edges.append(edge)
+    config = {"initial": INITIAL_NODES, "step": STEP_NODES, "physicsMax": PHYSICS_MAX_NODES}
+    return {"types": types, "rels": rels, "nodes": nodes, "edges": edges, "config": config}
+
+
+def _layout(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Integer pixel positions: force layout for the core, neighbour placement for the rest."""
+    rng = np.random.default_rng(SEED)
+    core = min(n, CORE_NODES)
+    pos = np.zeros((n, 2), dtype=np.float64)
+    core_edges = np.array([(u, v) for u, v in edges if u < core and v < core and u != v],
+                          dtype=np.int64).reshape(-1, 2)
+    pos[:core] = _fruchterman_reingold(core, core_edges, rng)
+    neighbours: list[list[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        if u != v:
+            neighbours[u].append(v)
+            neighbours[v].append(u)
+    spread = 1.0 / math.sqrt(max(core, 1))
+    placed = np.zeros(n, dtype=bool)
+    placed[:core] = True
+    lone = 0
+    for i in range(core, n):  # nodes in decreasing degree: hubs are placed before their leaves
+        near = [j for j in neighbours[i] if placed[j]]
+        angle, radius = rng.random() * 2 * math.pi, math.sqrt(rng.random())
+        if near:
+            centre = pos[near].mean(axis=0)
+            pos[i] = centre + spread * radius * np.array([math.cos(angle), math.sin(angle)])
+        else:  # no placed neighbour: a ring around the drawing
+            lone += 1
+            ring = 0.65 + 0.02 * math.sqrt(lone)
+            pos[i] = ring * np.array([math.cos(lone * 2.39996), math.sin(lone * 2.39996)])
+        placed[i] = True
+    scale = 110.0 * math.sqrt(max(core, 1))
+    return [(round(x * scale), round(y * scale)) for x, y in pos]
+
+
+def _fruchterman_reingold(n: int, edges: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Dense, vectorised Fruchterman-Reingold on a centred unit square (O(n²) per iteration)."""
+    pos = rng.random((n, 2), dtype=np.float64) - 0.5
+    if n <= 1:
+        return pos * 0
+    k = 1.0 / math.sqrt(n)
+    temp, cool = 0.1, 0.1 / (LAYOUT_ITERATIONS + 1)
+    src, dst = edges[:, 0], edges[:, 1]
+    for _ in range(LAYOUT_ITERATIONS):
+        delta = (pos[:, None, :] - pos[None, :, :]).astype(np.float32)
+        dist2 = np.maximum(np.einsum("ijk,ijk->ij", delta, delta), 1e-6)
+        disp = np.einsum("ijk,ij->ik", delta, (k * k) / dist2).astype(np.float64)
+        vec = pos[src] - pos[dst]
+        pull = vec * np.sqrt((vec * vec).sum(axis=1))[:, None] / k
+        np.add.at(disp, src, -pull)
+        np.add.at(disp, dst, pull)
+        disp -= pos * 0.5 * k  # weak gravity keeps components together
+        length = np.maximum(np.sqrt((disp * disp).sum(axis=1)), 1e-9)[:, None]
+        pos += disp / length * np.minimum(length, temp)
+        temp -= cool
+    pos -= pos.mean(axis=0)
+    extent = np.abs(pos).max()
+    return pos / (2 * extent) if extent > 0 else pos
+
+
+def _json_for_script(data: Any) -> str:
+    """JSON that cannot end its <script> element or be read as markup."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return re.sub("[<>&\u2028\u2029]", lambda m: _JSON_ESCAPES[m.group(0)], text)
+
+
+def _script_safe(source: str) -> str:
+    if re.search(r"</script|<!--", source, re.IGNORECASE):
+        raise ValueError("an inlined script contains '</script' or '<!--'")
+    return source
+
+
+def _sha256(text: str) -> str:
+    return base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _list(value: Any) -> list[Any]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, str | dict):
+        return [value]
+    if isinstance(value, Iterable):
+        return sorted(value, key=str) if isinstance(value, set | frozenset) else list(value)
+    return [value]
+
+
+def _url(value: Any) -> str:
+    text = _text(value)
+    return text if _URL.fullmatch(text) else ""
+
+
+def _rel(key: Any, data: dict[str, Any]) -> str:
+    return _text(data.get("type")) or _text(key) or "related"
+
+
+def _vocab(value: Any) -> list[list[str]]:
+    """``vocab`` as ``[[text, http(s) link or ""], ...]``; a str, dict or list of them."""
+    out = []
+    for item in _list(value):
+        if isinstance(item, dict):
+            iri = _text(item.get("iri") or item.get("uri") or item.get("id"))
+            label = _text(item.get("label") or item.get("name")) or iri
+        else:
+            iri = label = _text(item)
+        if label:
+            out.append([label, _url(iri)])
+    return out

@@ -1,0 +1,160 @@
+"""RDF: the graph under kg's ontology (Turtle, N-Triples, JSON-LD, RDF/XML), and back.
+
+Entities are SKOS concepts typed by an ontology class; papers carry DCTerms and schema.org
+metadata; each relation is a direct triple (``A kg:uses B``) plus a ``kg:RelationStatement``
+that holds its evidence sentences, supporting papers (``prov:wasDerivedFrom``) and their count.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import networkx as nx
+from rdflib import RDF, XSD, Graph, Literal, URIRef
+from rdflib.namespace import DCTERMS, PROV, SKOS
+
+from kg.export.atomic import atomic_path
+from kg.graph.model import ENTITY_TYPES, RELATIONS, new_graph
+from kg.iri import node_iri, node_of
+from kg.ontology import KG, PREFIXES, RESOURCE_BASE, SCHEMA
+
+_SAFE_URL = re.compile(r"^https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
+RDF_FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "xml": "xml"}
+
+
+def _url(text: str) -> URIRef | None:
+    return URIRef(text) if _SAFE_URL.match(text) and "'" not in text else None
+
+
+def statement_iri(u: str, rel: str, v: str) -> URIRef:
+    digest = hashlib.sha256(f"{u}\n{rel}\n{v}".encode()).hexdigest()[:20]
+    return URIRef(f"{RESOURCE_BASE}statement/{digest}")
+
+
+def to_rdf(graph: nx.MultiDiGraph) -> Graph:
+    """The RDF graph of a kg graph."""
+    g = Graph()
+    for prefix, ns in PREFIXES.items():
+        g.bind(prefix, ns)
+    g.bind("skos", SKOS)
+    g.bind("dcterms", DCTERMS)
+    g.bind("prov", PROV)
+    for node, data in graph.nodes(data=True):
+        iri = node_iri(node)
+        if data["type"] == "Paper":
+            g.add((iri, RDF.type, KG.Paper))
+            g.add((iri, DCTERMS.identifier, Literal(data["key"])))
+            if data.get("title"):
+                g.add((iri, DCTERMS.title, Literal(data["title"])))
+            g.add((iri, DCTERMS.abstract, Literal(data["abstract"])))
+            for author in data.get("authors", []):
+                g.add((iri, DCTERMS.creator, Literal(author)))
+            for code in data.get("code", []):
+                url = _url(code)
+                g.add((iri, SCHEMA.codeRepository, url if url is not None else Literal(code, datatype=XSD.anyURI)))
+            if data.get("url"):
+                url = _url(data["url"])
+                g.add((iri, SCHEMA.url, url if url is not None else Literal(data["url"], datatype=XSD.anyURI)))
+            if data.get("year") is not None:
+                g.add((iri, DCTERMS.date, Literal(str(data["year"]), datatype=XSD.gYear)))
+            if data.get("venue"):
+                g.add((iri, KG.venue, Literal(data["venue"])))
+        else:
+            g.add((iri, RDF.type, KG[data["type"]]))
+            g.add((iri, SKOS.prefLabel, Literal(data["label"])))
+            for alt in data.get("alt_labels", []):
+                g.add((iri, SKOS.altLabel, Literal(alt)))
+            g.add((iri, KG.paperCount, Literal(data["paper_count"])))
+            g.add((iri, KG.mentionCount, Literal(data["count"])))
+    for u, v, rel, data in graph.edges(keys=True, data=True):
+        s, o = node_iri(u), node_iri(v)
+        g.add((s, KG[rel], o))
+        if rel in RELATIONS:
+            st = statement_iri(u, rel, v)
+            g.add((st, RDF.type, KG.RelationStatement))
+            g.add((st, RDF.subject, s))
+            g.add((st, RDF.predicate, KG[rel]))
+            g.add((st, RDF.object, o))
+            g.add((st, KG.supportCount, Literal(data["weight"])))
+            for paper in data.get("papers", []):
+                g.add((st, PROV.wasDerivedFrom, node_iri(paper)))
+            for sentence in data.get("evidence", []):
+                g.add((st, KG.evidence, Literal(sentence)))
+    return g
+
+
+def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> None:
+    """Serialize to ``path`` atomically; ``fmt`` is a key of :data:`RDF_FORMATS`."""
+    data = to_rdf(graph).serialize(format=RDF_FORMATS[fmt], encoding="utf-8")
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(data if data.endswith(b"\n") else data + b"\n")
+
+
+def _str(g: Graph, s: URIRef, p: URIRef) -> str:
+    value = g.value(s, p)
+    return str(value) if value is not None else ""
+
+
+def from_rdf(g: Graph) -> nx.MultiDiGraph:
+    """Rebuild a kg graph from its RDF (the inverse of :func:`to_rdf`).
+
+    Mention counts per paper are not in the RDF, so ``mentions`` edges come back with weight 1.
+    """
+    graph = new_graph()
+    for s in sorted(set(g.subjects(RDF.type, KG.Paper))):
+        node = node_of(str(s))
+        if node is None:
+            continue
+        year = g.value(s, DCTERMS.date)
+        title = _str(g, s, DCTERMS.title)
+        abstract = _str(g, s, DCTERMS.abstract)
+        words = abstract.split()
+        graph.add_node(
+            node, type="Paper",
+            label=title or " ".join(words[:8]) + (" …" if len(words) > 8 else ""),
+            title=title, abstract=abstract, url=_str(g, s, SCHEMA.url),
+            code=sorted(str(c) for c in g.objects(s, SCHEMA.codeRepository)),
+            authors=sorted(str(a) for a in g.objects(s, DCTERMS.creator)),
+            year=int(str(year)) if year is not None else None,
+            venue=_str(g, s, KG.venue), key=_str(g, s, DCTERMS.identifier),
+        )
+    for kind in ENTITY_TYPES:
+        for s in sorted(set(g.subjects(RDF.type, KG[kind]))):
+            node = node_of(str(s))
+            if node is None:
+                continue
+            papers = sorted(n for p in g.subjects(KG.mentions, s) if (n := node_of(str(p))))
+            proposed = sorted(n for p in g.subjects(KG.proposes, s) if (n := node_of(str(p))))
+            count = g.value(s, KG.mentionCount)
+            graph.add_node(
+                node, type=kind, label=_str(g, s, SKOS.prefLabel),
+                alt_labels=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
+                papers=papers, paper_count=len(papers),
+                count=int(count) if count is not None else len(papers),
+                proposed_by=proposed,
+            )
+    for rel in ("mentions", "proposes"):
+        for s, o in sorted(g.subject_objects(KG[rel])):
+            u, v = node_of(str(s)), node_of(str(o))
+            if u in graph and v in graph:
+                graph.add_edge(u, v, key=rel, type=rel, weight=1, papers=[u], evidence=[])
+    for st in sorted(set(g.subjects(RDF.type, KG.RelationStatement))):
+        u, v = node_of(_str(g, st, RDF.subject)), node_of(_str(g, st, RDF.object))
+        rel = _str(g, st, RDF.predicate).rpartition("#")[2]
+        if u in graph and v in graph and rel in RELATIONS:
+            support = g.value(st, KG.supportCount)
+            graph.add_edge(
+                u, v, key=rel, type=rel, weight=int(support) if support is not None else 1,
+                papers=sorted(n for p in g.objects(st, PROV.wasDerivedFrom) if (n := node_of(str(p)))),
+                evidence=sorted(str(e) for e in g.objects(st, KG.evidence)),
+            )
+    return graph
+
+
+def read_rdf(path: str | Path, fmt: str | None = None) -> nx.MultiDiGraph:
+    suffix = Path(path).suffix.lstrip(".").lower()
+    g = Graph()
+    g.parse(str(path), format=RDF_FORMATS.get(fmt or suffix, "turtle"))
+    return from_rdf(g)

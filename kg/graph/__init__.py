@@ -1,0 +1,1 @@
+"""The knowledge graph: mentions resolved into entities, held as a networkx MultiDiGraph."""

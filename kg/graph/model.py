@@ -1,0 +1,63 @@
+"""The graph model every exporter reads: a ``networkx.MultiDiGraph``.
+
+Nodes
+    Paper nodes, id ``paper/<key>``::
+
+        type="Paper", label=<title or first words>, title, abstract, url,
+        code (list[str]), authors (list[str]), year (int|None), venue, key
+
+    Entity nodes, id ``entity/<normalized key>``::
+
+        type in ENTITY_TYPES, label (preferred label), alt_labels (list[str], sorted),
+        papers (list of paper node ids that mention it, sorted), paper_count (int),
+        count (int: mentions over all papers), proposed_by (list of paper node ids)
+
+Edges (``u, v, key=<relation>``, one per relation type between two nodes)
+    ``type`` (= key), ``weight`` (number of papers that support it), ``papers`` (list of paper
+    node ids), ``evidence`` (list of sentences, for relations between entities).
+
+    paper -> entity: ``mentions`` (every entity the abstract names) and ``proposes`` (what the
+    paper itself contributes; such an entity is also mentioned).
+    entity -> entity: the keys of RELATIONS.
+
+Lists stay lists here; flat formats (GraphML, CSV) join them with ``LIST_SEPARATOR``.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+ENTITY_TYPES = ("Method", "Task", "Dataset", "Metric", "Concept")
+NODE_TYPES = ("Paper", *ENTITY_TYPES)
+
+#: Paper -> entity relations.
+PAPER_RELATIONS = ("mentions", "proposes")
+
+#: Entity -> entity relations, with what each means ("A uses B").
+RELATIONS = {
+    "uses": "A uses B (B is used for A)",
+    "addresses": "method A addresses task B",
+    "evaluatedOn": "A is evaluated on dataset B",
+    "measuredBy": "A is measured by metric B",
+    "improvesOn": "A improves on B",
+    "comparedWith": "A is compared with B",
+    "isA": "A is a kind of B",
+    "partOf": "A is part of B",
+}
+
+LIST_SEPARATOR = " | "
+
+PAPER_PREFIX = "paper/"
+ENTITY_PREFIX = "entity/"
+
+
+def new_graph() -> nx.MultiDiGraph:
+    return nx.MultiDiGraph(name="kg")
+
+
+def papers(graph: nx.MultiDiGraph) -> list[str]:
+    return [n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"]
+
+
+def entities(graph: nx.MultiDiGraph) -> list[str]:
+    return [n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES]

@@ -1,0 +1,141 @@
+"""Resolve mentions into entities: one node per real thing across all papers.
+
+Case, plurals, hyphen and space variants share a key ("Sparse Auto-Encoders" =
+"sparse autoencoder"); an abbreviation resolves to its long form, using the paper's own
+definition first and the corpus's most common one otherwise ("SAE" = "sparse autoencoder");
+abbreviations inside a term expand too ("KV cache" = "Key-Value cache").
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from kg.nlp.extract import Extraction, Mention
+from kg.text import normal_form, singular
+
+TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Concept")
+
+
+def term_key(text: str) -> str:
+    """The key two spellings of one term share: case, plural, hyphens and spaces folded.
+
+    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder")
+    True
+    """
+    return normal_form(text).replace(" ", "")
+
+
+def singular_label(text: str) -> str:
+    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes)."""
+    head, _, last = text.rpartition(" ")
+    return f"{head} {singular(last)}" if head else singular(last)
+
+
+@dataclass
+class Entity:
+    key: str
+    surface: Counter[str] = field(default_factory=Counter)
+    expansions: set[str] = field(default_factory=set)
+    short_forms: set[str] = field(default_factory=set)
+    types: Counter[str] = field(default_factory=Counter)
+    papers: Counter[str] = field(default_factory=Counter)
+    proposed_by: set[str] = field(default_factory=set)
+
+    @property
+    def type(self) -> str:
+        best = max(self.types.values())
+        kind = next(t for t in TYPE_PRIORITY if self.types[t] == best)
+        return "Method" if kind == "Concept" and self.proposed_by else kind
+
+    @property
+    def label(self) -> str:
+        longs = Counter({s: n for s, n in self.surface.items() if s not in self.short_forms})
+        pool = longs or Counter(self.expansions) or self.surface
+        groups: dict[str, Counter[str]] = defaultdict(Counter)
+        for text, n in pool.items():
+            form = singular_label(text) if text not in self.short_forms else text
+            groups[form.casefold()][form] += n
+        _, variants = min(groups.items(), key=lambda kv: (-sum(kv[1].values()), len(kv[0]), kv[0]))
+        lower = sorted(v for v in variants if v[:1].islower())
+        if lower:
+            return lower[0]
+        return min(variants.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+
+    @property
+    def alt_labels(self) -> list[str]:
+        label = self.label
+        alts = set(self.surface) | self.expansions | {singular_label(s) for s in self.short_forms}
+        return sorted(a for a in alts if a != label)
+
+
+class Resolver:
+    """Collects every paper's extraction, then resolves mentions to entity keys."""
+
+    def __init__(self) -> None:
+        self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def learn(self, extractions: Iterable[Extraction]) -> None:
+        for ex in extractions:
+            for short, long in ex.definitions:
+                self.global_defs[term_key(short)][long] += 1
+
+    def _long_form(self, word: str, local: dict[str, str]) -> str | None:
+        key = term_key(word)
+        if key in local:
+            return local[key]
+        forms = self.global_defs.get(key)
+        if forms:
+            return min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        return None
+
+    def resolve(self, mention: Mention, ex: Extraction) -> tuple[str, str | None, bool]:
+        """``(key, expanded text or None, is a short form)`` of one mention."""
+        local = {term_key(s): lf for s, lf in ex.definitions}
+        whole = self._long_form(mention.text, local) if " " not in mention.text else None
+        if whole is not None and term_key(whole) != term_key(mention.text):
+            return term_key(whole), whole, True
+        words = mention.text.split(" ")
+        expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]
+        if any(expanded) and len(words) > 1:
+            text = " ".join(e or w for e, w in zip(expanded, words, strict=True))
+            return term_key(text), text, False
+        return term_key(mention.text), None, False
+
+
+def resolve_entities(
+    extractions: Sequence[tuple[str, Extraction]],
+    junk: Iterable[str] = (),
+) -> tuple[dict[str, Entity], list[list[str | None]]]:
+    """Entities by key, and for each paper the entity key of each of its mentions.
+
+    ``junk`` holds terms that never become entities (compared by :func:`term_key`).
+    """
+    resolver = Resolver()
+    resolver.learn(ex for _, ex in extractions)
+    junk_keys = {term_key(j) for j in junk}
+    entities: dict[str, Entity] = {}
+    keys_per_paper: list[list[str | None]] = []
+    for paper, ex in extractions:
+        keys: list[str | None] = []
+        for i, mention in enumerate(ex.mentions):
+            key, expanded, is_short = resolver.resolve(mention, ex)
+            if not key or key in junk_keys:
+                keys.append(None)
+                continue
+            entity = entities.setdefault(key, Entity(key))
+            entity.surface[mention.text] += 1
+            if expanded and not is_short:
+                entity.expansions.add(expanded)
+            if is_short:
+                entity.short_forms.add(mention.text)
+                if expanded:
+                    entity.expansions.add(expanded)
+            entity.types[mention.label] += 1
+            entity.papers[paper] += 1
+            if i in ex.proposed:
+                entity.proposed_by.add(paper)
+            keys.append(key)
+        keys_per_paper.append(keys)
+    return entities, keys_per_paper

@@ -1,0 +1,103 @@
+"""Clean abstract text before parsing: Markdown, LaTeX and escapes out, URLs kept aside.
+
+Abstracts from conference sites carry Markdown (``**CoS**``, ``[this link](url)``) and LaTeX
+(``$\\sqrt{\\text{depth}}$``, ``\\href{url}{text}``, ``1\\%``). The parser should see the words a
+reader sees; the URLs are the paper's code and data links, so they are returned, not dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+
+class Cleaned(NamedTuple):
+    text: str
+    urls: tuple[str, ...]
+
+
+_URL = re.compile(r"https?://[^\s<>\"'{}()\[\]]+")
+_URL_TRAIL = ".,;:!?"
+
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*([^)\s]*)\s*\)")
+_MD_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
+_HREF = re.compile(r"\\(?:href)\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_URL_CMD = re.compile(r"\\url\s*\{([^{}]*)\}")
+_MD_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
+_MD_ITALIC = re.compile(r"(?<![\w*])([*_])(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
+_MD_CODE = re.compile(r"`([^`\n]+)`")
+_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+_TEXT_CMD = re.compile(r"\\(?:text\w*|mathrm|mathbf|mathit|mathcal|mathbb|emph|textbf|textit|operatorname|mbox)\s*\{([^{}]*)\}")
+_SYMBOLS = {
+    "times": "×", "cdot": "·", "leq": "≤", "geq": "≥", "le": "≤", "ge": "≥", "neq": "≠",
+    "approx": "≈", "sim": "~", "infty": "∞", "pm": "±", "to": "→", "rightarrow": "→",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+    "eta": "η", "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ",
+    "tau": "τ", "phi": "φ", "psi": "ψ", "omega": "ω", "ell": "ℓ", "log": "log", "exp": "exp",
+    "sqrt": "√", "sum": "∑", "prod": "∏", "in": "∈", "ldots": "…", "dots": "…", "cdots": "⋯",
+}
+_CMD = re.compile(r"\\([A-Za-z]+)\s*")
+_ESCAPED = re.compile(r"\\([%&$#_{}~^\\*\[\]()`|<>-])")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def find_urls(text: str) -> list[str]:
+    """URLs in ``text``, with sentence punctuation trimmed off their end.
+
+    >>> find_urls("Code: https://github.com/a/b. Data at https://x.org/d/.")
+    ['https://github.com/a/b', 'https://x.org/d/']
+    """
+    return [m.group(0).rstrip(_URL_TRAIL) for m in _URL.finditer(text)]
+
+
+def _math(match: re.Match[str]) -> str:
+    body = next(g for g in match.groups() if g is not None)
+    body = _TEXT_CMD.sub(r"\1", body)
+    body = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), ""), body)
+    body = _ESCAPED.sub(r"\1", body)
+    return body.replace("{", "").replace("}", "").replace("^", "").strip()
+
+
+def clean_abstract(text: str) -> Cleaned:
+    """Return the words of an abstract as a reader sees them, and the URLs it gives.
+
+    >>> clean_abstract("We introduce **CoS**, 1.1$\\\\times$ faster; 5\\\\% more. "
+    ...                "Code at [this link](https://github.com/a/cos).")
+    Cleaned(text='We introduce CoS, 1.1× faster; 5% more. Code at this link.', urls=('https://github.com/a/cos',))
+    """
+    text = unicodedata.normalize("NFC", text)
+    text = _CONTROL.sub(" ", text)
+    urls: list[str] = []
+
+    def keep_href(m: re.Match[str]) -> str:
+        urls.append(m.group(1).strip())
+        label = m.group(2).strip()
+        return label if not _URL.fullmatch(label) else m.group(1).strip()
+
+    def keep_md_link(m: re.Match[str]) -> str:
+        if m.group(2):
+            urls.append(m.group(2).strip())
+        return m.group(1)
+
+    text = _HREF.sub(keep_href, text)
+    text = _URL_CMD.sub(lambda m: m.group(1), text)
+    text = _MD_LINK.sub(keep_md_link, text)
+    text = _MD_AUTOLINK.sub(r"\1", text)
+    urls.extend(find_urls(text))
+    text = _MATH.sub(_math, text)
+    text = _TEXT_CMD.sub(r"\1", text)
+    text = _ESCAPED.sub(r"\1", text)
+    text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
+    text = _MD_BOLD.sub(r"\2", text)
+    text = _MD_ITALIC.sub(r"\2", text)
+    text = _MD_CODE.sub(r"\1", text)
+    text = _SPACES.sub(" ", text)
+    text = re.sub(r" *\n+ *", " ", text).strip()
+    seen: dict[str, None] = {}
+    for url in urls:
+        url = url.rstrip(_URL_TRAIL)
+        if _URL.fullmatch(url):
+            seen.setdefault(url, None)
+    return Cleaned(text, tuple(seen))

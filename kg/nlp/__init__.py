@@ -1,0 +1,1 @@
+"""The spaCy side: one component per module, assembled by :mod:`kg.nlp.pipeline`."""

@@ -1,0 +1,46 @@
+"""The word lists behind the rule-based extractor, loaded from ``data/lexicon.json``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    head_types: dict[str, str]
+    generic_heads: frozenset[str]
+    stop_modifiers: frozenset[str]
+    junk: frozenset[str]
+    proposal_verbs: frozenset[str]
+    naming_verbs: frozenset[str]
+
+    def type_of_head(self, word: str) -> str | None:
+        return self.head_types.get(word.lower())
+
+
+@cache
+def load_lexicon(path: Path = DATA / "lexicon.json") -> Lexicon:
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    head_types: dict[str, str] = {}
+    for label, words in raw["heads"].items():
+        for word in words:
+            head_types.setdefault(word, label)
+    return Lexicon(
+        head_types=head_types,
+        generic_heads=frozenset(raw["generic_heads"]),
+        stop_modifiers=frozenset(raw["stop_modifiers"]),
+        junk=frozenset(raw["junk"]),
+        proposal_verbs=frozenset(raw["proposal_verbs"]),
+        naming_verbs=frozenset(raw["naming_verbs"]),
+    )
+
+
+def load_gazetteer(path: Path = DATA / "gazetteer.jsonl") -> list[dict[str, str]]:
+    """Known names with their type, one JSON object a line: ``{"label", "pattern"}``."""
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]

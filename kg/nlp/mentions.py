@@ -1,0 +1,238 @@
+"""Find mentions of methods, tasks, datasets, metrics and concepts: ``doc.spans["kg_mentions"]``.
+
+Candidates come from noun chunks (trimmed of determiners and evaluative words), abbreviation
+definitions, named terms ("LaCache", "CIFAR-10", "SAE-V") and a gazetteer of well-known names.
+Spans may nest ("KV cache" inside "KV cache optimization"). A candidate is kept only when it
+names something: junk such as pronouns, "this paper" or "extensive experiments" never is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.lexicon import Lexicon, load_gazetteer, load_lexicon
+from kg.text import singular
+
+SPANS_KEY = "kg_mentions"
+STRIPPABLE_HEADS = frozenset(
+    {"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"}
+)
+_LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
+
+
+def is_named(token: Token) -> bool:
+    """A token that reads as a name: "LaCache", "PPO", "D4RL", "GenAI" (not "The")."""
+    text = token.text
+    if sum(c.isalpha() for c in text) < 2 or token.like_url or not text[0].isalnum():
+        return False
+    if any(c.isupper() for c in text[1:]):
+        return True
+    return any(c.isdigit() for c in text) and text[0].isupper()
+
+
+def is_acronym(token: Token) -> bool:
+    core = token.text[:-1] if token.text.endswith("s") else token.text
+    return len(core) >= 2 and core.isupper() and core.isalpha()
+
+
+def named_runs(doc: Doc) -> Iterator[Span]:
+    """Maximal runs of tokens written without spaces that contain a name: "SAE-V", "STD-FD"."""
+    i = 0
+    while i < len(doc):
+        j = i
+        while j + 1 < len(doc) and doc[j].whitespace_ == "" and _joinable(doc[j + 1]):
+            j += 1
+        run = doc[i : j + 1]
+        while len(run) > 1 and (run[-1].text in {"'s", "’s", "-"} or not run[-1].text[0].isalnum()):
+            run = run[:-1]
+        while len(run) > 2 and run[-2].text == "-" and run[-1].is_lower:  # "DFBT-based"
+            run = run[:-2]
+        if any(is_named(t) for t in run) and run[0].text[0].isalnum():
+            yield run
+        i = j + 1
+
+
+def _joinable(token: Token) -> bool:
+    return token.text not in {",", ";", ":", "(", ")", "[", "]", ".", "'s", "’s", "—", '"', "'"}
+
+
+def _keeps_case(token: Token) -> bool:
+    # "Simple Policy Optimization": a capitalized word inside a name is part of it.
+    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    return token.is_title and (not token.is_sent_start or (nxt is not None and nxt.is_title))
+
+
+def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
+    if not token.text[0].isalnum() or not any(c.isalpha() for c in token.text):
+        return True
+    if token.pos_ in _LEFT_POS:
+        return True
+    if token.lower_ in lexicon.stop_modifiers:
+        return not _keeps_case(token)
+    return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def trim(span: Span, lexicon: Lexicon) -> Span:
+    """Strip determiners, pronouns, numbers and evaluative words from a chunk's edges.
+
+    A hyphenated modifier goes as a whole ("real-world datasets" -> "datasets"), and so does
+    everything up to a possessive ("TRPO's approach" -> "approach").
+    """
+    doc = span.doc
+    start, end = span.start, span.end
+    for k in range(span.start, span.end):
+        if doc[k].text in {"(", "[", ":", ";", "—", "–"} or doc[k].like_url:
+            end = k
+            break
+        if doc[k].text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or doc[k].tag_ == "POS":
+            start = k + 1
+        if doc[k].lower_ == "based" and k > start and doc[k - 1].text == "-":
+            start = k + 1
+    while start < end and _strippable(doc[start], lexicon, start == end - 1):
+        start += 1
+        while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
+            start += 2
+    while end > start and (not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"}):
+        end -= 1
+    return doc[start:end]
+
+
+def head_type(span: Span, lexicon: Lexicon) -> str | None:
+    last = span[-1]
+    return lexicon.type_of_head(singular(last.text)) or lexicon.type_of_head(last.lemma_)
+
+
+def keep(span: Span, lexicon: Lexicon, counts: Counter[str]) -> bool:
+    """Whether a trimmed candidate names something worth a node."""
+    if not len(span) or not any(c.isalpha() for c in span.text):
+        return False
+    text = span.text.lower()
+    if text in lexicon.junk or len(span.text) < 2:
+        return False
+    if any(t.like_url for t in span):
+        return False
+    if any(t.pos_ == "CCONJ" for t in span[1:-1]):
+        return False
+    if any(t.tag_ == "NNS" for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
+        return False
+    if any(is_named(t) for t in span):
+        return True
+    head = span[-1]
+    if head.pos_ not in {"NOUN", "PROPN"}:
+        return False
+    if len(span) == 1:
+        lemma = singular(head.lower_)
+        if lemma in lexicon.generic_heads or head.lower_ in lexicon.generic_heads:
+            return False
+        kind = head_type(span, lexicon)
+        return counts[lemma] >= 3 or (kind == "Task" and counts[lemma] >= 2)
+    if singular(head.lower_) in lexicon.generic_heads and all(
+        t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
+    ):
+        return False
+    return len(span) <= 6
+
+
+def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
+    for chunk in doc.noun_chunks:
+        span = trim(chunk, lexicon)
+        if not len(span):
+            continue
+        yield span
+        if len(span) >= 2 and span[-1].lemma_.lower() in STRIPPABLE_HEADS:
+            yield trim(span[:-1], lexicon)
+        for tok in span[:-1]:
+            nxt = doc[tok.i + 1]
+            if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
+                yield doc[tok.i : tok.i + 2]
+    yield from named_runs(doc)
+    for short, long in doc._.kg_definitions or ():
+        yield short
+        yield long
+
+
+def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
+    typed = head_type(span, lexicon)
+    if typed is not None and not (len(span) == 1 and is_named(span[0])):
+        return typed
+    if any(is_named(t) for t in span):
+        return chunk_heads.get(span[-1].i, "Method")
+    return typed or "Concept"
+
+
+def slash_variants(text: str) -> list[str]:
+    """ "CIFAR-10/100" names two things: CIFAR-10 and CIFAR-100.
+
+    >>> slash_variants("CIFAR-10/100"), slash_variants("KV")
+    (['CIFAR-10', 'CIFAR-100'], ['KV'])
+    """
+    match = _SLASHED.match(text)
+    if match is None:
+        return [text]
+    stem, first, rest = match.groups()
+    return [stem + first, *(stem + r for r in rest.split("/")[1:])]
+
+
+_SLASHED = re.compile(r"^(.*?[A-Za-z][-_ ]?)(\d+)(/\d+(?:/\d+)*)$")
+
+
+def find_mentions(
+    doc: Doc,
+    lexicon: Lexicon,
+    matcher: PhraseMatcher | None = None,
+    known: dict[str, str] | None = None,
+) -> list[Span]:
+    """Typed mention spans, sorted, one label per span."""
+    counts = Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
+    # A name inside a chunk headed by "dataset"/"benchmark" is that kind of thing ("D4RL datasets").
+    chunk_heads: dict[int, str] = {}
+    for chunk in doc.noun_chunks:
+        kind = head_type(chunk, lexicon)
+        if kind in {"Dataset", "Metric", "Task"}:
+            for tok in chunk[:-1]:
+                chunk_heads[tok.i] = kind
+    found: dict[tuple[int, int], str] = {}
+    if matcher is not None:
+        for span in matcher(doc, as_spans=True):
+            found[(span.start, span.end)] = span.label_
+    for span in candidates(doc, lexicon):
+        key = (span.start, span.end)
+        if key in found or not keep(span, lexicon, counts):
+            continue
+        variant = slash_variants(span.text)[0].lower()
+        found[key] = (known or {}).get(variant) or label_of(span, lexicon, chunk_heads)
+    return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(found.items())]
+
+
+@Language.factory(
+    "kg_mentions",
+    assigns=["doc.spans"],
+    requires=["doc._.kg_definitions", "token.pos", "token.lemma", "token.dep"],
+)
+def make_mentions(nlp: Language, name: str) -> MentionFinder:
+    return MentionFinder(nlp)
+
+
+class MentionFinder:
+    """Thin component over :func:`find_mentions`; the gazetteer is a case-insensitive PhraseMatcher."""
+
+    def __init__(self, nlp: Language) -> None:
+        self.lexicon = load_lexicon()
+        self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        by_label: dict[str, list[str]] = {}
+        self.known: dict[str, str] = {}
+        for entry in load_gazetteer():
+            self.known.setdefault(entry["pattern"].lower(), entry["label"])
+            by_label.setdefault(entry["label"], []).append(entry["pattern"])
+        for label, patterns in sorted(by_label.items()):
+            self.matcher.add(label, list(nlp.tokenizer.pipe(patterns)))
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[SPANS_KEY] = find_mentions(doc, self.lexicon, self.matcher, self.known)
+        return doc

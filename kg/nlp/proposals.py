@@ -1,0 +1,125 @@
+"""Tell what a paper proposes from what it only mentions: ``doc.spans["kg_proposed"]``.
+
+"we introduce X", "we propose X", "X, a novel framework", "a new paradigm called X",
+"our novel method, named X": X is a contribution of the paper.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.lexicon import Lexicon, load_lexicon
+from kg.nlp.mentions import SPANS_KEY, is_named
+from kg.nlp.spans import mention_index, region
+from kg.text import normal_form
+
+PROPOSED_KEY = "kg_proposed"
+_AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})
+_NOT_THE_OBJECT = frozenset({"relcl", "prep", "advcl", "xcomp", "ccomp", "acl", "conj", "cc", "punct"})
+_NOVEL = frozenset({"novel", "new", "our"})
+
+
+def _by_authors(verb: Token, depth: int = 0) -> bool:
+    """Whether the subject of ``verb`` is the authors ("we", "this paper"), following
+    coordinated and controlled verbs up to three levels."""
+    for child in verb.children:
+        if child.dep_ in {"nsubj", "nsubjpass"} and child.lemma_.lower() in _AUTHOR_SUBJECTS:
+            return True
+    head = verb.head
+    return (
+        depth < 3
+        and verb.dep_ in {"conj", "xcomp", "advcl"}
+        and head is not verb
+        and _by_authors(head, depth + 1)
+    )
+
+
+def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
+    """Fallback when the parse misses the verb ("We present X" parsed as an adjective):
+    the words after "we <proposal verb>" up to the end of the clause."""
+    words = list(sent)
+    for k, tok in enumerate(words[:-1]):
+        verb = words[k + 1] if words[k + 1].pos_ != "ADV" else (words[k + 2] if k + 2 < len(words) else tok)
+        if tok.lower_ == "we" and verb.lemma_.lower() in lexicon.proposal_verbs | {"present"}:
+            out = []
+            for t in words[verb.i - sent.start + 1 :]:
+                if t.text in {";", ".", ":"} or t.lower_ in {"which", "that", "to", "for", "by", "with"}:
+                    break
+                out.append(t)
+            return out
+    return []
+
+
+def _named_objects(head: Token, lexicon: Lexicon) -> list[Token]:
+    """The object of a proposal, with its appositions and the X of "called X"."""
+    tokens = region(head, _NOT_THE_OBJECT)
+    for child in head.children:
+        if child.dep_ == "appos":
+            tokens.extend(region(child, _NOT_THE_OBJECT))
+        if child.dep_ == "acl" and child.lemma_.lower() in lexicon.naming_verbs:
+            tokens.extend(t for c in child.children if c.dep_ in {"oprd", "dobj", "attr", "xcomp"} for t in c.subtree)
+        if child.dep_ == "conj":
+            tokens.extend(_named_objects(child, lexicon))
+    return tokens
+
+
+def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
+    index = mention_index(doc)
+    chosen: dict[tuple[int, int], Span] = {}
+
+    def take(tokens: list[Token]) -> None:
+        spans = {index[t.i] for t in tokens if t.i in index}
+        for span in spans:
+            if not any(o is not span and o.start <= span.start and span.end <= o.end for o in spans):
+                chosen[(span.start, span.end)] = span
+
+    for tok in doc:
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _by_authors(tok):
+            for child in tok.children:
+                if child.dep_ in {"dobj", "oprd", "attr"}:
+                    take(_named_objects(child, lexicon))
+        elif tok.dep_ in {"acl", "relcl"} and lemma in lexicon.naming_verbs:
+            noun = tok.head
+            ours = any(t.lower_ in _NOVEL for t in noun.subtree) or _by_authors(tok)
+            if ours:
+                take([t for c in tok.children if c.dep_ in {"oprd", "dobj", "attr", "xcomp"} for t in c.subtree])
+        elif tok.dep_ == "appos" and any(c.lower_ in {"novel", "new"} for c in tok.children):
+            take(region(tok.head, _NOT_THE_OBJECT | {"appos"}))
+    for sent in doc.sents:
+        if not any(sent.start <= k[0] < sent.end for k in chosen):
+            take(_surface_objects(sent, lexicon))
+    # A contribution is new in the paper: drop what was already named before it was proposed.
+    first_seen: dict[str, int] = {}
+    for span in doc.spans[SPANS_KEY]:
+        first_seen.setdefault(normal_form(span.text), span.sent.start)
+    for key, span in list(chosen.items()):
+        if first_seen.get(normal_form(span.text), span.sent.start) < span.sent.start:
+            del chosen[key]
+    spans = list(chosen.values())
+    names = [s for s in spans if is_named(s[-1])]
+    titled = [s for s in spans if any(is_named(t) for t in s) or (len(s) > 1 and all(t.is_title for t in s))]
+    result = names or titled or spans
+    return sorted(result, key=lambda s: (s.start, s.end))
+
+
+@Language.factory(
+    "kg_proposals",
+    assigns=["doc.spans"],
+    requires=["doc.spans", "token.dep", "token.lemma"],
+)
+def make_proposals(nlp: Language, name: str) -> ProposalFinder:
+    return ProposalFinder()
+
+
+class ProposalFinder:
+    """Thin component over :func:`find_proposals`."""
+
+    def __init__(self) -> None:
+        self.lexicon = load_lexicon()
+
+    def __call__(self, doc: Doc) -> Doc:
+        if SPANS_KEY in doc.spans:
+            doc.spans[PROPOSED_KEY] = find_proposals(doc, self.lexicon)
+        return doc

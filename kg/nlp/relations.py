@@ -1,0 +1,209 @@
+"""Relations the text states between mentions, each with its sentence: ``doc._.kg_relations``.
+
+Dependency patterns over the parse: "X outperforms Y" (improvesOn), "X is compared with Y"
+(comparedWith), "X uses Y" / "by using Y" (uses), "X addresses Y" / "X for <task> Y"
+(addresses), "experiments on <dataset> D" (evaluatedOn), "in terms of <metric> M"
+(measuredBy), "X, a Y" / "Y such as X" (isA), "<layer> X in Y" (partOf). "we", "our method"
+and "it" stand for what the paper proposes.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.spans import mention_index
+
+
+class Relation(NamedTuple):
+    head: Span
+    label: str
+    tail: Span
+    sentence: Span
+
+
+VERBS = {
+    "improvesOn": {"outperform", "surpass", "beat", "exceed", "outpace", "improve", "advance"},
+    "comparedWith": {"compare", "match", "rival"},
+    "uses": {"use", "employ", "utilize", "leverage", "adopt", "apply", "exploit", "incorporate",
+             "integrate", "combine", "rely", "build", "extend", "generalize"},
+    "addresses": {"address", "tackle", "solve", "enable", "facilitate", "support", "handle"},
+    "measuredBy": {"measure", "quantify", "achieve", "attain", "reach"},
+}
+_AUTHOR_WORDS = frozenset({"we", "it", "our", "this", "method", "approach", "model", "framework",
+                           "algorithm", "technique", "system", "architecture"})
+_PART_HEADS = frozenset({"layer", "module", "component", "head", "block", "unit", "part",
+                         "encoder", "decoder", "step", "stage"})
+
+
+def _verb_relation(lemma: str) -> str | None:
+    for label, verbs in VERBS.items():
+        if lemma in verbs:
+            return label
+    return None
+
+
+def _args(token: Token, deps: set[str]) -> list[Token]:
+    """Children attached by ``deps``, with everything coordinated with them ("A, B and C")."""
+    out = [c for c in token.children if c.dep_ in deps]
+    k = 0
+    while k < len(out):
+        out += [c for c in out[k].children if c.dep_ == "conj" and c not in out]
+        k += 1
+    return out
+
+
+class _Finder:
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.index = mention_index(doc)
+        proposed = list(doc.spans.get(PROPOSED_KEY, []))
+        self.main = proposed[0] if proposed else None
+        self.found: dict[tuple[int, int, str, int, int], Relation] = {}
+
+    def mention(self, tok: Token) -> Span | None:
+        span = self.index.get(tok.i)
+        if span is not None:
+            return span
+        if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
+            owner = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "our"]
+            if tok.lower_ in {"we", "it"} or owner or (tok.lower_ != "this" and any(
+                c.lower_ == "this" for c in tok.children
+            )):
+                return self.main
+        return None
+
+    def add(self, head: Span | None, label: str, tail: Span | None, tok: Token) -> None:
+        if head is None or tail is None or head == tail:
+            return
+        if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
+            return
+        key = (head.start, head.end, label, tail.start, tail.end)
+        self.found.setdefault(key, Relation(head, label, tail, tok.sent))
+
+    def verbs(self) -> None:
+        for tok in self.doc:
+            if tok.pos_ not in {"VERB", "AUX"}:
+                continue
+            label = _verb_relation(tok.lemma_.lower())
+            subjects = [self.mention(s) for s in _args(tok, {"nsubj"})]
+            if tok.dep_ in {"advcl", "xcomp", "conj", "pcomp"} and not subjects:
+                subjects = [self.mention(s) for s in _args(tok.head, {"nsubj"})]
+            objects = [self.mention(o) for o in _args(tok, {"dobj", "attr", "oprd"})]
+            preps = {p.lower_: p for p in tok.children if p.dep_ in {"prep", "agent"}}
+            for word, prep in preps.items():
+                for obj in _args(prep, {"pobj"}):
+                    tail = self.mention(obj)
+                    if tail is None:
+                        continue
+                    if word in {"on", "across", "with"} and tail.label_ == "Dataset":
+                        for subj in subjects or [self.main]:
+                            self.add(subj, "evaluatedOn", tail, tok)
+                    elif word in {"upon", "over", "on"} and label == "improvesOn":
+                        objects.append(tail)
+                    elif word in {"with", "to", "against"} and label == "comparedWith":
+                        objects.append(tail)
+                    elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
+                        for subj in subjects:
+                            self.add(subj, "uses", tail, tok)
+            if label is None:
+                continue
+            for subj in subjects:
+                for obj in objects:
+                    if obj is None or subj is None:
+                        continue
+                    if label == "addresses" and obj.label_ != "Task":
+                        continue
+                    if label == "measuredBy" and obj.label_ != "Metric":
+                        continue
+                    if label == "improvesOn" and obj.label_ not in {"Method", "Concept"}:
+                        continue
+                    self.add(subj, label, obj, tok)
+            if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"}:
+                # "X achieves Y by using Z": the main clause's subject uses Z.
+                main_subjects = [self.mention(s) for s in _args(tok.head.head, {"nsubj"})]
+                for subj in main_subjects:
+                    for obj in objects:
+                        self.add(subj, "uses", obj, tok)
+
+    def nouns(self) -> None:
+        for span in self.doc.spans.get(SPANS_KEY, []):
+            root = span.root
+            if self.index.get(root.i) is not span:
+                continue
+            for child in root.children:
+                if child.dep_ == "appos":
+                    other = self.mention(child)
+                    self.add(span, "isA", other, root)
+                if child.dep_ != "prep":
+                    continue
+                for obj in _args(child, {"pobj"}):
+                    tail = self.mention(obj)
+                    if tail is None:
+                        continue
+                    word = child.lower_
+                    if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
+                        self.add(span, "addresses", tail, root)
+                    elif word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such":
+                        self.add(tail, "isA", span, root)
+                    elif word in {"including", "like"}:
+                        self.add(tail, "isA", span, root)
+                    elif word in {"in", "of", "within"} and root.lemma_.lower() in _PART_HEADS and tail.label_ == "Method":
+                        self.add(span, "partOf", tail, root)
+                    elif word in {"on", "across"} and tail.label_ == "Dataset" and root.lemma_.lower() in {"experiment", "result", "evaluation", "performance"}:
+                        self.add(self.main, "evaluatedOn", tail, root)
+                    elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
+                        self.add(span, "comparedWith", tail, root)
+            if root.dep_ == "pobj" and root.head.lower_ in {"including", "like"}:
+                outer = self.mention(root.head.head)
+                if outer is not None:
+                    self.add(span, "isA", outer, root)
+
+
+    def experiments(self) -> None:
+        """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each."""
+        for tok in self.doc:
+            words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
+            if tok.lemma_.lower() not in words and not (
+                tok.dep_ == "conj" and tok.head.lemma_.lower() in words
+            ):
+                continue
+            for prep in tok.children:
+                if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
+                    for obj in _args(prep, {"pobj"}):
+                        tail = self.mention(obj)
+                        if tail is not None and tail.label_ == "Dataset":
+                            self.add(self.main, "evaluatedOn", tail, tok)
+
+
+def find_relations(doc: Doc) -> list[Relation]:
+    finder = _Finder(doc)
+    finder.verbs()
+    finder.nouns()
+    finder.experiments()
+    return [finder.found[k] for k in sorted(finder.found)]
+
+
+@Language.factory(
+    "kg_relations",
+    assigns=["doc._.kg_relations"],
+    requires=["doc.spans", "token.dep", "token.lemma"],
+)
+def make_relations(nlp: Language, name: str) -> RelationFinder:
+    return RelationFinder()
+
+
+class RelationFinder:
+    """Thin component over :func:`find_relations`."""
+
+    def __init__(self) -> None:
+        if not Doc.has_extension("kg_relations"):
+            Doc.set_extension("kg_relations", default=None)
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.kg_relations = find_relations(doc)
+        return doc

@@ -1,0 +1,61 @@
+"""SPARQL over an exported graph, with rdflib's SPARQL 1.1 engine."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from rdflib import Graph
+from rdflib.query import Result
+
+from kg.export.rdf import RDF_FORMATS
+from kg.ontology import PREFIXES
+
+RESULT_FORMATS = ("table", "csv", "json")
+
+
+def load_graph(path: Path) -> Graph:
+    g = Graph()
+    fmt = RDF_FORMATS.get(path.suffix.lstrip(".").lower(), "turtle")
+    g.parse(str(path), format=fmt)
+    return g
+
+
+def run_query(graph: Graph, sparql: str) -> Result:
+    """Run a SPARQL query with kg's prefixes (kg:, kgr:, schema:, skos:, dcterms:...) bound."""
+    namespaces = {**dict(graph.namespaces()), **PREFIXES}
+    return graph.query(sparql, initNs=namespaces)
+
+
+def rows(result: Result) -> tuple[list[str], list[list[str]]]:
+    if result.type == "ASK":
+        return ["ask"], [[str(bool(result.askAnswer)).lower()]]
+    if result.type != "SELECT":
+        raise ValueError("only SELECT and ASK queries give rows; CONSTRUCT/DESCRIBE give graphs")
+    names = [str(v) for v in result.vars or []]
+    out = [["" if row[i] is None else str(row[i]) for i in range(len(names))] for row in result]
+    return names, out
+
+
+def format_result(result: Result, fmt: str = "table") -> str:
+    if result.type in {"CONSTRUCT", "DESCRIBE"}:
+        data = result.serialize(format="turtle")
+        return data.decode("utf-8") if isinstance(data, bytes) else str(data)
+    names, table = rows(result)
+    if fmt == "json":
+        return json.dumps([dict(zip(names, r, strict=True)) for r in table], ensure_ascii=False, indent=1) + "\n"
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(names)
+        writer.writerows(table)
+        return buf.getvalue()
+    widths = [min(60, max([len(n)] + [len(r[i]) for r in table])) for i, n in enumerate(names)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.replace("\n", " ")[:w].ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+    body = [line(names), line(["-" * w for w in widths]), *(line(r) for r in table)]
+    return "\n".join(body) + f"\n({len(table)} row{'s' if len(table) != 1 else ''})\n"

@@ -1,0 +1,76 @@
+"""Records that cross module borders: papers in, problems reported."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper as read from an input file, with its abstract already cleaned.
+
+    ``key`` is the paper's stable identity: its source id when it has one, otherwise a hash of
+    its normalized abstract, so the same paper read twice is one paper.
+    """
+
+    key: str
+    abstract: str
+    title: str = ""
+    authors: tuple[str, ...] = ()
+    url: str = ""
+    code_urls: tuple[str, ...] = ()
+    year: int | None = None
+    venue: str = ""
+    source: str = ""  # "file:line" where the record was read
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A record that was skipped, and why, with where it was."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass
+class ReadResult:
+    papers: list[Paper] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    duplicates: int = 0
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def normalized_text(text: str) -> str:
+    """Lower-case, whitespace-collapsed text: what two copies of one abstract share."""
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def content_key(text: str) -> str:
+    """A short stable hash of normalized text, used when a record has no id.
+
+    >>> content_key("Hello  World") == content_key("hello world")
+    True
+    """
+    return hashlib.sha256(normalized_text(text).encode("utf-8")).hexdigest()[:16]
+
+
+def paper_key(record_id: str | None, abstract: str) -> str:
+    """The paper's identity: its id, or the content hash of its abstract.
+
+    Ids are kept as given (IRIs are minted from them injectively later).
+
+    >>> paper_key("site_a6a496aa3b", "x")
+    'site_a6a496aa3b'
+    >>> paper_key(None, "Some abstract.") == content_key("some abstract.")
+    True
+    """
+    if record_id is not None and str(record_id).strip():
+        return str(record_id).strip()
+    return content_key(abstract)

@@ -1,0 +1,67 @@
+"""Small text helpers shared by extraction and resolution."""
+
+from __future__ import annotations
+
+import re
+
+_INVARIANT = frozenset(
+    {"analysis", "basis", "thesis", "hypothesis", "axis", "bias", "class", "loss", "process",
+     "gaussian", "chaos", "lens", "news", "physics", "mathematics", "dynamics", "statistics",
+     "robotics", "semantics", "linguistics", "economics", "kinetics", "genomics", "optics",
+     "series", "species", "corpus", "status", "focus", "consensus", "radius", "stimulus",
+     "virus", "bus", "gas", "atlas", "canvas", "alias", "its", "this", "less", "across",
+     "various", "previous", "numerous", "continuous", "autonomous", "diverse", "ms", "us"}
+)
+_IRREGULAR = {"corpora": "corpus", "data": "data", "indices": "index", "matrices": "matrix",
+              "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
+              "hypotheses": "hypothesis", "analyses": "analysis", "bases": "basis",
+              "caches": "cache", "niches": "niche", "headaches": "headache"}
+
+
+def singular(word: str) -> str:
+    """The singular of an English or acronym plural, keeping the word's case.
+
+    >>> [singular(w) for w in ["Autoencoders", "LLMs", "SAEs", "policies", "losses", "dynamics"]]
+    ['Autoencoder', 'LLM', 'SAE', 'policy', 'loss', 'dynamics']
+    """
+    low = word.lower()
+    if low in _IRREGULAR:
+        return _match_case(_IRREGULAR[low], word)
+    if len(word) <= 3 and not word[:-1].isupper():
+        return word
+    if low in _INVARIANT or low.endswith(("ss", "us", "is", "ics")):
+        return word
+    if word.endswith("s") and len(word) >= 3 and word[:-1].isupper():
+        return word[:-1]  # LLMs -> LLM
+    if low.endswith("ies") and len(word) > 4:
+        return word[:-3] + ("Y" if word[-3].isupper() else "y")
+    if low.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    if low.endswith("s") and not low.endswith("'s"):
+        return word[:-1]
+    return word
+
+
+def _match_case(target: str, like: str) -> str:
+    return target.capitalize() if like[:1].isupper() else target
+
+
+_DASHES = re.compile(r"[\u2010-\u2015\u2212_/-]+")
+_PUNCT = re.compile(r"[^\w\s.+#%&]")
+_SPACE = re.compile(r"\s+")
+
+
+def normal_form(text: str) -> str:
+    """Case, plural, hyphen and space variants of a term collapse to one form.
+
+    >>> normal_form("Sparse Auto-Encoders") == normal_form("sparse auto encoder")
+    True
+    >>> normal_form("Key-Value cache")
+    'key value cache'
+    """
+    text = _DASHES.sub(" ", text.replace("’", "'"))
+    text = _PUNCT.sub(" ", text)
+    words = _SPACE.sub(" ", text).strip().split(" ")
+    if words and words[-1]:
+        words[-1] = singular(words[-1])
+    return " ".join(words).lower()
