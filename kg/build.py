@@ -85,7 +85,11 @@ def build(
         clock = now
 
     read = read_papers(inputs, input_format)
-    report.papers, report.duplicates, report.problems = len(read.papers), read.duplicates, read.problems
+    report.papers, report.duplicates, report.problems = (
+        len(read.papers),
+        read.duplicates,
+        read.problems,
+    )
     lap("read")
     if nlp is None:
         nlp = load_pipeline()

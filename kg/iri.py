@@ -43,5 +43,5 @@ def node_of(iri: str) -> str | None:
     """Graph node id of an IRI minted by :func:`node_iri`, or None for other IRIs."""
     if not iri.startswith(RESOURCE_BASE):
         return None
-    kind, _, key = iri[len(RESOURCE_BASE) :].partition("/")
-    return f"{kind}/{decode(key)}" if key else None
+    kind, sep, key = iri[len(RESOURCE_BASE) :].partition("/")
+    return f"{kind}/{decode(key)}" if sep else None

@@ -35,7 +35,7 @@ def rows(result: Result) -> tuple[list[str], list[list[str]]]:
     if result.type != "SELECT":
         raise ValueError("only SELECT and ASK queries give rows; CONSTRUCT/DESCRIBE give graphs")
     names = [str(v) for v in result.vars or []]
-    out = [["" if row[i] is None else str(row[i]) for i in range(len(names))] for row in result]
+    out = [["" if row[i] is None else str(row[i]) for i in range(len(names))] for row in result]  # type: ignore[index]
     return names, out
 
 

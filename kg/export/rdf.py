@@ -13,6 +13,7 @@ from pathlib import Path
 
 import networkx as nx
 from rdflib import RDF, XSD, Graph, Literal, URIRef
+from rdflib.term import Node
 from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from kg.export.atomic import atomic_path
@@ -53,10 +54,22 @@ def to_rdf(graph: nx.MultiDiGraph) -> Graph:
                 g.add((iri, DCTERMS.creator, Literal(author)))
             for code in data.get("code", []):
                 url = _url(code)
-                g.add((iri, SCHEMA.codeRepository, url if url is not None else Literal(code, datatype=XSD.anyURI)))
+                g.add(
+                    (
+                        iri,
+                        SCHEMA.codeRepository,
+                        url if url is not None else Literal(code, datatype=XSD.anyURI),
+                    )
+                )
             if data.get("url"):
                 url = _url(data["url"])
-                g.add((iri, SCHEMA.url, url if url is not None else Literal(data["url"], datatype=XSD.anyURI)))
+                g.add(
+                    (
+                        iri,
+                        SCHEMA.url,
+                        url if url is not None else Literal(data["url"], datatype=XSD.anyURI),
+                    )
+                )
             if data.get("year") is not None:
                 g.add((iri, DCTERMS.date, Literal(str(data["year"]), datatype=XSD.gYear)))
             if data.get("venue"):
@@ -92,7 +105,7 @@ def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> Non
         tmp.write_bytes(data if data.endswith(b"\n") else data + b"\n")
 
 
-def _str(g: Graph, s: URIRef, p: URIRef) -> str:
+def _str(g: Graph, s: Node, p: URIRef) -> str:
     value = g.value(s, p)
     return str(value) if value is not None else ""
 
@@ -103,7 +116,7 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
     Mention counts per paper are not in the RDF, so ``mentions`` edges come back with weight 1.
     """
     graph = new_graph()
-    for s in sorted(set(g.subjects(RDF.type, KG.Paper))):
+    for s in sorted(set(g.subjects(RDF.type, KG.Paper)), key=str):
         node = node_of(str(s))
         if node is None:
             continue
@@ -112,16 +125,20 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
         abstract = _str(g, s, DCTERMS.abstract)
         words = abstract.split()
         graph.add_node(
-            node, type="Paper",
+            node,
+            type="Paper",
             label=title or " ".join(words[:8]) + (" …" if len(words) > 8 else ""),
-            title=title, abstract=abstract, url=_str(g, s, SCHEMA.url),
+            title=title,
+            abstract=abstract,
+            url=_str(g, s, SCHEMA.url),
             code=sorted(str(c) for c in g.objects(s, SCHEMA.codeRepository)),
             authors=sorted(str(a) for a in g.objects(s, DCTERMS.creator)),
             year=int(str(year)) if year is not None else None,
-            venue=_str(g, s, KG.venue), key=_str(g, s, DCTERMS.identifier),
+            venue=_str(g, s, KG.venue),
+            key=_str(g, s, DCTERMS.identifier),
         )
     for kind in ENTITY_TYPES:
-        for s in sorted(set(g.subjects(RDF.type, KG[kind]))):
+        for s in sorted(set(g.subjects(RDF.type, KG[kind])), key=str):
             node = node_of(str(s))
             if node is None:
                 continue
@@ -129,24 +146,31 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             proposed = sorted(n for p in g.subjects(KG.proposes, s) if (n := node_of(str(p))))
             count = g.value(s, KG.mentionCount)
             graph.add_node(
-                node, type=kind, label=_str(g, s, SKOS.prefLabel),
+                node,
+                type=kind,
+                label=_str(g, s, SKOS.prefLabel),
                 alt_labels=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
-                papers=papers, paper_count=len(papers),
-                count=int(count) if count is not None else len(papers),
+                papers=papers,
+                paper_count=len(papers),
+                count=int(str(count)) if count is not None else len(papers),
                 proposed_by=proposed,
             )
     for rel in ("mentions", "proposes"):
-        for s, o in sorted(g.subject_objects(KG[rel])):
+        for s, o in sorted(g.subject_objects(KG[rel]), key=str):
             u, v = node_of(str(s)), node_of(str(o))
             if u in graph and v in graph:
                 graph.add_edge(u, v, key=rel, type=rel, weight=1, papers=[u], evidence=[])
-    for st in sorted(set(g.subjects(RDF.type, KG.RelationStatement))):
+    for st in sorted(set(g.subjects(RDF.type, KG.RelationStatement)), key=str):
         u, v = node_of(_str(g, st, RDF.subject)), node_of(_str(g, st, RDF.object))
         rel = _str(g, st, RDF.predicate).rpartition("#")[2]
         if u in graph and v in graph and rel in RELATIONS:
             support = g.value(st, KG.supportCount)
             graph.add_edge(
-                u, v, key=rel, type=rel, weight=int(support) if support is not None else 1,
+                u,
+                v,
+                key=rel,
+                type=rel,
+                weight=int(str(support)) if support is not None else 1,
                 papers=sorted(n for p in g.objects(st, PROV.wasDerivedFrom) if (n := node_of(str(p)))),
                 evidence=sorted(str(e) for e in g.objects(st, KG.evidence)),
             )

@@ -14,8 +14,22 @@ import networkx as nx
 from kg.export.atomic import atomic_open
 from kg.export.flat import flatten
 
-NODE_FIELDS = ("id:ID", ":LABEL", "label", "weight:int", "alt_labels", "paper_count:int",
-               "count:int", "title", "url", "code", "authors", "year", "venue", "abstract")
+NODE_FIELDS = (
+    "id:ID",
+    ":LABEL",
+    "label",
+    "weight:int",
+    "alt_labels",
+    "paper_count:int",
+    "count:int",
+    "title",
+    "url",
+    "code",
+    "authors",
+    "year",
+    "venue",
+    "abstract",
+)
 EDGE_FIELDS = (":START_ID", ":END_ID", ":TYPE", "weight:int", "papers", "evidence")
 
 

@@ -69,18 +69,16 @@ def build_graph(papers: Sequence[Paper], extractions: Sequence[Extraction]) -> n
     for key in sorted(entities):
         graph.add_node(entity_node(key), **_entity_attrs(entities[key]))
 
-    edges: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(
-        lambda: {"papers": set(), "evidence": set()}
-    )
+    edges: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(lambda: {"papers": set(), "evidence": set()})
     mention_counts: dict[tuple[str, str], int] = defaultdict(int)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         source = paper_node(paper)
-        for i, key in enumerate(paper_keys):
-            if key is None:
+        for i, entity_key in enumerate(paper_keys):
+            if entity_key is None:
                 continue
-            mention_counts[(source, entity_node(key))] += 1
+            mention_counts[(source, entity_node(entity_key))] += 1
             if i in ex.proposed:
-                edges[(source, entity_node(key), "proposes")]["papers"].add(source)
+                edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
         for rel in ex.relations:
             head, tail = paper_keys[rel.head], paper_keys[rel.tail]
             if head is None or tail is None or head == tail:
@@ -89,10 +87,16 @@ def build_graph(papers: Sequence[Paper], extractions: Sequence[Extraction]) -> n
             slot["papers"].add(source)
             slot["evidence"].add(rel.sentence)
     for (source, target), n in sorted(mention_counts.items()):
-        graph.add_edge(source, target, key="mentions", type="mentions", weight=n,
-                       papers=[source], evidence=[])
-    for (u, v, rel), slot in sorted(edges.items()):
-        weight = len(slot["papers"]) if rel != "proposes" else 1
-        graph.add_edge(u, v, key=rel, type=rel, weight=weight,
-                       papers=sorted(slot["papers"]), evidence=sorted(slot["evidence"]))
+        graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
+    for (u, v, label), slot in sorted(edges.items()):
+        weight = len(slot["papers"]) if label != "proposes" else 1
+        graph.add_edge(
+            u,
+            v,
+            key=label,
+            type=label,
+            weight=weight,
+            papers=sorted(slot["papers"]),
+            evidence=sorted(slot["evidence"]),
+        )
     return graph

@@ -28,14 +28,50 @@ _MD_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _MD_ITALIC = re.compile(r"(?<![\w*])([*_])(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _MD_CODE = re.compile(r"`([^`\n]+)`")
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
-_TEXT_CMD = re.compile(r"\\(?:text\w*|mathrm|mathbf|mathit|mathcal|mathbb|emph|textbf|textit|operatorname|mbox)\s*\{([^{}]*)\}")
+_TEXT_CMD = re.compile(
+    r"\\(?:text\w*|mathrm|mathbf|mathit|mathcal|mathbb|emph|textbf|textit|operatorname|mbox)\s*\{([^{}]*)\}"
+)
 _SYMBOLS = {
-    "times": "×", "cdot": "·", "leq": "≤", "geq": "≥", "le": "≤", "ge": "≥", "neq": "≠",
-    "approx": "≈", "sim": "~", "infty": "∞", "pm": "±", "to": "→", "rightarrow": "→",
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
-    "eta": "η", "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ",
-    "tau": "τ", "phi": "φ", "psi": "ψ", "omega": "ω", "ell": "ℓ", "log": "log", "exp": "exp",
-    "sqrt": "√", "sum": "∑", "prod": "∏", "in": "∈", "ldots": "…", "dots": "…", "cdots": "⋯",
+    "times": "×",
+    "cdot": "·",
+    "leq": "≤",
+    "geq": "≥",
+    "le": "≤",
+    "ge": "≥",
+    "neq": "≠",
+    "approx": "≈",
+    "sim": "~",
+    "infty": "∞",
+    "pm": "±",
+    "to": "→",
+    "rightarrow": "→",
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "varepsilon": "ε",
+    "eta": "η",
+    "theta": "θ",
+    "lambda": "λ",
+    "mu": "μ",
+    "pi": "π",
+    "rho": "ρ",
+    "sigma": "σ",
+    "tau": "τ",
+    "phi": "φ",
+    "psi": "ψ",
+    "omega": "ω",
+    "ell": "ℓ",
+    "log": "log",
+    "exp": "exp",
+    "sqrt": "√",
+    "sum": "∑",
+    "prod": "∏",
+    "in": "∈",
+    "ldots": "…",
+    "dots": "…",
+    "cdots": "⋯",
 }
 _CMD = re.compile(r"\\([A-Za-z]+)\s*")
 _ESCAPED = re.compile(r"\\([%&$#_{}~^\\*\[\]()`|<>-])")

@@ -45,16 +45,16 @@ def _decode(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InputError(
-            f"{path}: not UTF-8 text (byte {err.start}); re-save it as UTF-8"
-        ) from None
+        raise InputError(f"{path}: not UTF-8 text (byte {err.start}); re-save it as UTF-8") from None
 
 
 def read_text(path: Path, text: str) -> Iterator[RawRecord]:
     """Plain text: abstracts separated by blank lines; short header lines are not abstracts."""
     line_no = 1
     for block in text.replace("\r\n", "\n").split("\n\n"):
-        start = line_no + (len(block) - len(block.lstrip("\n")) and block[: len(block) - len(block.lstrip("\n"))].count("\n"))
+        start = line_no + (
+            len(block) - len(block.lstrip("\n")) and block[: len(block) - len(block.lstrip("\n"))].count("\n")
+        )
         line_no += block.count("\n") + 2
         body = block.strip()
         if not body or _is_header(body):
@@ -127,9 +127,14 @@ FORMATS: dict[str, Reader] = {
     "csv": read_csv,
 }
 _EXTENSIONS = {
-    ".txt": "text", ".text": "text", ".md": "text",
-    ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl",
-    ".csv": "csv", ".tsv": "csv",
+    ".txt": "text",
+    ".text": "text",
+    ".md": "text",
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csv": "csv",
+    ".tsv": "csv",
 }
 
 
@@ -139,8 +144,7 @@ def format_of(path: Path) -> str:
     except KeyError:
         known = ", ".join(sorted(_EXTENSIONS))
         raise InputError(
-            f"{path}: unknown file extension {path.suffix or '(none)'!r}; use one of {known}"
-            " or pass --format"
+            f"{path}: unknown file extension {path.suffix or '(none)'!r}; use one of {known} or pass --format"
         ) from None
 
 

@@ -41,9 +41,7 @@ def _schwartz_hearst(short: str, long: str) -> int | None:
         if not c.isalnum():
             s_idx -= 1
             continue
-        while l_idx >= 0 and (
-            long[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())
-        ):
+        while l_idx >= 0 and (long[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())):
             l_idx -= 1
         if l_idx < 0:
             return None

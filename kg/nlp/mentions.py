@@ -20,9 +20,7 @@ from kg.nlp.lexicon import Lexicon, load_gazetteer, load_lexicon
 from kg.text import singular
 
 SPANS_KEY = "kg_mentions"
-STRIPPABLE_HEADS = frozenset(
-    {"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"}
-)
+STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 
 
@@ -207,6 +205,16 @@ def find_mentions(
             continue
         variant = slash_variants(span.text)[0].lower()
         found[key] = (known or {}).get(variant) or label_of(span, lexicon, chunk_heads)
+    # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase.
+    for (s, e), lab in list(found.items()):
+        if (
+            lab == "Dataset"
+            and not is_named(doc[e - 1])
+            and any(
+                (s2, e2) != (s, e) and s <= s2 and e2 <= e and lab2 == "Dataset" for (s2, e2), lab2 in found.items()
+            )
+        ):
+            del found[(s, e)]
     return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(found.items())]
 
 
@@ -231,7 +239,7 @@ class MentionFinder:
             self.known.setdefault(entry["pattern"].lower(), entry["label"])
             by_label.setdefault(entry["label"], []).append(entry["pattern"])
         for label, patterns in sorted(by_label.items()):
-            self.matcher.add(label, list(nlp.tokenizer.pipe(patterns)))
+            self.matcher.add(label, [nlp.make_doc(p) for p in patterns])
 
     def __call__(self, doc: Doc) -> Doc:
         doc.spans[SPANS_KEY] = find_mentions(doc, self.lexicon, self.matcher, self.known)

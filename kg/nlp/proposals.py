@@ -27,12 +27,7 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
         if child.dep_ in {"nsubj", "nsubjpass"} and child.lemma_.lower() in _AUTHOR_SUBJECTS:
             return True
     head = verb.head
-    return (
-        depth < 3
-        and verb.dep_ in {"conj", "xcomp", "advcl"}
-        and head is not verb
-        and _by_authors(head, depth + 1)
-    )
+    return depth < 3 and verb.dep_ in {"conj", "xcomp", "advcl"} and head is not verb and _by_authors(head, depth + 1)
 
 
 def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
@@ -44,7 +39,14 @@ def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
         if tok.lower_ == "we" and verb.lemma_.lower() in lexicon.proposal_verbs | {"present"}:
             out = []
             for t in words[verb.i - sent.start + 1 :]:
-                if t.text in {";", ".", ":"} or t.lower_ in {"which", "that", "to", "for", "by", "with"}:
+                if t.text in {";", ".", ":"} or t.lower_ in {
+                    "which",
+                    "that",
+                    "to",
+                    "for",
+                    "by",
+                    "with",
+                }:
                     break
                 out.append(t)
             return out

@@ -29,15 +29,56 @@ class Relation(NamedTuple):
 VERBS = {
     "improvesOn": {"outperform", "surpass", "beat", "exceed", "outpace", "improve", "advance"},
     "comparedWith": {"compare", "match", "rival"},
-    "uses": {"use", "employ", "utilize", "leverage", "adopt", "apply", "exploit", "incorporate",
-             "integrate", "combine", "rely", "build", "extend", "generalize"},
+    "uses": {
+        "use",
+        "employ",
+        "utilize",
+        "leverage",
+        "adopt",
+        "apply",
+        "exploit",
+        "incorporate",
+        "integrate",
+        "combine",
+        "rely",
+        "build",
+        "extend",
+        "generalize",
+    },
     "addresses": {"address", "tackle", "solve", "enable", "facilitate", "support", "handle"},
     "measuredBy": {"measure", "quantify", "achieve", "attain", "reach"},
 }
-_AUTHOR_WORDS = frozenset({"we", "it", "our", "this", "method", "approach", "model", "framework",
-                           "algorithm", "technique", "system", "architecture"})
-_PART_HEADS = frozenset({"layer", "module", "component", "head", "block", "unit", "part",
-                         "encoder", "decoder", "step", "stage"})
+_AUTHOR_WORDS = frozenset(
+    {
+        "we",
+        "it",
+        "our",
+        "this",
+        "method",
+        "approach",
+        "model",
+        "framework",
+        "algorithm",
+        "technique",
+        "system",
+        "architecture",
+    }
+)
+_PART_HEADS = frozenset(
+    {
+        "layer",
+        "module",
+        "component",
+        "head",
+        "block",
+        "unit",
+        "part",
+        "encoder",
+        "decoder",
+        "step",
+        "stage",
+    }
+)
 
 
 def _verb_relation(lemma: str) -> str | None:
@@ -69,11 +110,16 @@ class _Finder:
         span = self.index.get(tok.i)
         if span is not None:
             return span
+        for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
+            if child.dep_ in {"compound", "nmod"} and child.i in self.index:
+                return self.index[child.i]
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
             owner = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "our"]
-            if tok.lower_ in {"we", "it"} or owner or (tok.lower_ != "this" and any(
-                c.lower_ == "this" for c in tok.children
-            )):
+            if (
+                tok.lower_ in {"we", "it"}
+                or owner
+                or (tok.lower_ != "this" and any(c.lower_ == "this" for c in tok.children))
+            ):
                 return self.main
         return None
 
@@ -103,9 +149,9 @@ class _Finder:
                     if word in {"on", "across", "with"} and tail.label_ == "Dataset":
                         for subj in subjects or [self.main]:
                             self.add(subj, "evaluatedOn", tail, tok)
-                    elif word in {"upon", "over", "on"} and label == "improvesOn":
-                        objects.append(tail)
-                    elif word in {"with", "to", "against"} and label == "comparedWith":
+                    elif (word in {"upon", "over", "on"} and label == "improvesOn") or (
+                        word in {"with", "to", "against"} and label == "comparedWith"
+                    ):
                         objects.append(tail)
                     elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
                         for subj in subjects:
@@ -113,25 +159,26 @@ class _Finder:
             if label is None:
                 continue
             for subj in subjects:
-                for obj in objects:
-                    if obj is None or subj is None:
+                for target in objects:
+                    if target is None or subj is None:
                         continue
-                    if label == "addresses" and obj.label_ != "Task":
+                    if label == "addresses" and target.label_ != "Task":
                         continue
-                    if label == "measuredBy" and obj.label_ != "Metric":
+                    if label == "measuredBy" and target.label_ != "Metric":
                         continue
-                    if label == "improvesOn" and obj.label_ not in {"Method", "Concept"}:
+                    if label == "improvesOn" and target.label_ not in {"Method", "Concept"}:
                         continue
-                    self.add(subj, label, obj, tok)
+                    self.add(subj, label, target, tok)
             if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"}:
                 # "X achieves Y by using Z": the main clause's subject uses Z.
                 main_subjects = [self.mention(s) for s in _args(tok.head.head, {"nsubj"})]
                 for subj in main_subjects:
-                    for obj in objects:
-                        self.add(subj, "uses", obj, tok)
+                    for target in objects:
+                        self.add(subj, "uses", target, tok)
 
     def nouns(self) -> None:
-        for span in self.doc.spans.get(SPANS_KEY, []):
+        spans: list[Span] = list(self.doc.spans[SPANS_KEY]) if SPANS_KEY in self.doc.spans else []
+        for span in spans:
             root = span.root
             if self.index.get(root.i) is not span:
                 continue
@@ -148,13 +195,22 @@ class _Finder:
                     word = child.lower_
                     if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
                         self.add(span, "addresses", tail, root)
-                    elif word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such":
+                    elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
+                        "including",
+                        "like",
+                    }:
                         self.add(tail, "isA", span, root)
-                    elif word in {"including", "like"}:
-                        self.add(tail, "isA", span, root)
-                    elif word in {"in", "of", "within"} and root.lemma_.lower() in _PART_HEADS and tail.label_ == "Method":
+                    elif (
+                        word in {"in", "of", "within"}
+                        and root.lemma_.lower() in _PART_HEADS
+                        and tail.label_ == "Method"
+                    ):
                         self.add(span, "partOf", tail, root)
-                    elif word in {"on", "across"} and tail.label_ == "Dataset" and root.lemma_.lower() in {"experiment", "result", "evaluation", "performance"}:
+                    elif (
+                        word in {"on", "across"}
+                        and tail.label_ == "Dataset"
+                        and root.lemma_.lower() in {"experiment", "result", "evaluation", "performance"}
+                    ):
                         self.add(self.main, "evaluatedOn", tail, root)
                     elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
                         self.add(span, "comparedWith", tail, root)
@@ -163,14 +219,11 @@ class _Finder:
                 if outer is not None:
                     self.add(span, "isA", outer, root)
 
-
     def experiments(self) -> None:
         """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each."""
         for tok in self.doc:
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
-            if tok.lemma_.lower() not in words and not (
-                tok.dep_ == "conj" and tok.head.lemma_.lower() in words
-            ):
+            if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
                 continue
             for prep in tok.children:
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:

@@ -1,0 +1,54 @@
+import pytest
+import spacy
+
+from kg.nlp.abbreviations import find_definitions, long_form_start
+
+
+@pytest.fixture(scope="module")
+def blank():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@pytest.mark.parametrize(
+    ("text", "short", "long"),
+    [
+        (
+            "Proximal Policy Optimization (PPO) addresses this.",
+            "PPO",
+            "Proximal Policy Optimization",
+        ),
+        ("the number of Key-Value (KV) pairs grows", "KV", "Key-Value"),
+        (
+            "In text-only LLMs, Sparse Autoencoders (SAEs) have gained attention.",
+            "SAEs",
+            "Sparse Autoencoders",
+        ),
+        (
+            "we introduce Collaborative decoding via Speculation (CoS), a framework",
+            "CoS",
+            "Collaborative decoding via Speculation",
+        ),
+        (
+            "the semantic space of multimodal large language models (MLLMs) is complex",
+            "MLLMs",
+            "multimodal large language models",
+        ),
+        ("we introduce Generalized CCNNs (GCCNs), a family", "GCCNs", "Generalized CCNNs"),
+        ("The rise of Generative AI (GenAI) has impacted forums", "GenAI", "Generative AI"),
+    ],
+)
+def test_definitions_found_with_the_right_long_form(blank, text, short, long):
+    pairs = [(s.text, lf.text) for s, lf in find_definitions(blank(text))]
+    assert (short, long) in pairs
+
+
+def test_parenthesized_numbers_and_words_are_not_abbreviations(blank):
+    doc = blank("two insights: (1) the verification and (2) results (see above).")
+    assert find_definitions(doc) == []
+
+
+def test_initials_beat_shortest_character_match():
+    # Schwartz & Hearst alone would answer "Policy Optimization" (the p of "oPtimization").
+    assert long_form_start("PPO", ["Proximal", "Policy", "Optimization"]) == 0

@@ -1,0 +1,102 @@
+"""The kg command as a user runs it: summaries, queries, conversions and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, copy_example
+from typer.testing import CliRunner
+
+from kg.cli import app
+
+runner = CliRunner()
+
+
+def kg(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_cli_build_prints_summary_and_writes_exports(tmp_path: Path):
+    result = kg("build", EXAMPLES / "icml2025_abstracts.txt", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "19 papers" in result.output
+    assert "nodes: Concept" in result.output and "Paper 19" in result.output
+    assert "edges:" in result.output and "proposes" in result.output and "total" in result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "graph.graphml",
+        "graph.html",
+        "graph.ttl",
+    ]
+
+
+def test_cli_query_formats(example_build: Path):
+    q = "SELECT ?label WHERE { ?e skos:altLabel 'PPO' ; skos:prefLabel ?label }"
+    table = kg("query", example_build / "graph.ttl", q)
+    assert table.exit_code == 0 and "Proximal Policy Optimization" in table.output and "(1 row)" in table.output
+    as_json = json.loads(kg("query", example_build / "graph.ttl", q, "--format", "json").output)
+    assert as_json == [{"label": "Proximal Policy Optimization"}]
+    as_csv = kg("query", example_build / "graph.ttl", q, "-f", "csv").output
+    assert as_csv == "label\nProximal Policy Optimization\n"
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json", "csv", "nt", "jsonld", "xml", "html"])
+def test_cli_export_converts(example_build: Path, tmp_path: Path, fmt: str):
+    out = tmp_path / f"g.{fmt}"
+    result = kg("export", example_build / "graph.ttl", "--to", fmt, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size > 1000
+
+
+def test_cli_stats(example_build: Path):
+    result = kg("stats", example_build / "graph.ttl")
+    assert result.exit_code == 0
+    assert "Paper 19" in result.output and "large language model" in result.output
+
+
+def test_cli_bad_input_is_one_line_without_traceback(tmp_path: Path):
+    (tmp_path / "x.pdf").write_text("hello")
+    for args in (
+        ["build", tmp_path / "missing.txt"],
+        ["build", tmp_path / "x.pdf"],
+        ["query", tmp_path / "missing.ttl", "ASK {}"],
+        ["build", tmp_path],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "kg", *map(str, args), "--out", str(tmp_path / "o")]
+            if args[0] == "build"
+            else [sys.executable, "-m", "kg", *map(str, args)],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 2, result
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("kg: error: "), result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_cli_bad_records_are_reported_and_skipped(tmp_path: Path):
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"abstract": "We propose LaCache, a KV cache method."}\n{broken\n')
+    result = subprocess.run(
+        [sys.executable, "-m", "kg", "build", str(path), "-o", str(tmp_path / "o")],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0
+    assert f"skipped {path}:2: malformed JSON" in result.stderr
+    assert "1 papers" in result.stdout and "1 records skipped" in result.stdout
+
+
+def test_cli_help_explains_commands():
+    result = kg("--help")
+    for command in ("build", "query", "export", "stats"):
+        assert command in result.output
+    assert "--processes" in kg("build", "--help").output
+
+
+def test_cli_build_accepts_copied_input(tmp_path: Path):
+    source = copy_example(tmp_path)
+    assert kg("build", source, "-o", tmp_path / "o", "-q").exit_code == 0

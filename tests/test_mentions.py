@@ -1,0 +1,83 @@
+"""Mention finding on real parses (the English model is loaded once per session)."""
+
+import pytest
+
+from kg.nlp.mentions import SPANS_KEY, slash_variants
+from kg.nlp.proposals import PROPOSED_KEY
+
+
+def mentions(nlp, text):
+    doc = nlp(text)
+    return {(s.text, s.label_) for s in doc.spans[SPANS_KEY]}, [s.text for s in doc.spans[PROPOSED_KEY]]
+
+
+def test_junk_is_never_a_mention(nlp):
+    found, _ = mentions(
+        nlp,
+        "In this paper, we show that our approach works. Extensive experiments confirm it, "
+        "and this work reports 93.52% on 3 datasets. They agree with us.",
+    )
+    texts = {t.lower() for t, _ in found}
+    for junk in (
+        "this paper",
+        "our approach",
+        "extensive experiments",
+        "experiments",
+        "it",
+        "this work",
+        "they",
+        "us",
+        "we",
+        "93.52%",
+        "3",
+        "datasets",
+    ):
+        assert junk not in texts
+
+
+def test_named_methods_datasets_and_nested_terms(nlp):
+    found, _ = mentions(
+        nlp,
+        "We propose a new KV cache optimization paradigm called LaCache. "
+        "Experiments on CIFAR-10 and ImageNet with D4RL offline datasets follow.",
+    )
+    assert ("LaCache", "Method") in found
+    assert ("KV cache", "Method") in found or ("KV cache", "Concept") in found
+    assert ("CIFAR-10", "Dataset") in found and ("ImageNet", "Dataset") in found
+    assert ("D4RL", "Dataset") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        (
+            "In this paper, we introduce Simple Policy Optimization (SPO), a novel first-order algorithm.",
+            "SPO",
+        ),
+        ("We present DriveGPT, a scalable behavior model for autonomous driving.", "DriveGPT"),
+        (
+            "In this paper, we propose a new KV cache optimization paradigm called LaCache, a training-free method.",
+            "LaCache",
+        ),
+        (
+            "To tackle this problem, our novel belief estimation method, named Directly Forecasting Belief Transformer (DFBT), forecasts states.",
+            "DFBT",
+        ),
+    ],
+)
+def test_proposals_are_told_from_mentions(nlp, text, proposed):
+    _found, props = mentions(nlp, text)
+    assert proposed in props or any(proposed in p for p in props)
+
+
+def test_mentioned_but_not_proposed(nlp):
+    _, props = mentions(
+        nlp,
+        "Proximal Policy Optimization (PPO) addresses this by using ratio clipping. SPO outperforms PPO on MuJoCo.",
+    )
+    assert props == []
+
+
+def test_slash_variants_split_dataset_families():
+    assert slash_variants("CIFAR-10/100") == ["CIFAR-10", "CIFAR-100"]
+    assert slash_variants("input/output") == ["input/output"]

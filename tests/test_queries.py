@@ -1,0 +1,69 @@
+"""Every query in examples/queries runs on the example graph and gives the expected answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+
+from kg.query import load_graph, rows, run_query
+
+QUERIES = sorted((EXAMPLES / "queries").glob("*.rq"))
+
+
+@pytest.fixture(scope="module")
+def rdf(example_build: Path):
+    return load_graph(example_build / "graph.ttl")
+
+
+def answer(rdf, name: str) -> tuple[list[str], list[list[str]]]:
+    return rows(run_query(rdf, (EXAMPLES / "queries" / name).read_text(encoding="utf-8")))
+
+
+def test_every_example_query_is_tested():
+    tested = {
+        "contributions.rq",
+        "shared-entities.rq",
+        "datasets.rq",
+        "improves-on-ppo.rq",
+        "code-links.rq",
+        "abbreviations.rq",
+    }
+    assert {q.name for q in QUERIES} == tested
+
+
+def test_query_contributions(rdf):
+    _, table = answer(rdf, "contributions.rq")
+    pairs = {(title.split(":")[0], what) for title, what, _ in table}
+    assert ("DriveGPT", "DriveGPT") in pairs and ("LaCache", "LaCache") in pairs
+    assert ("Simple Policy Optimization", "Simple Policy Optimization") in pairs
+
+
+def test_query_shared_entities(rdf):
+    _, table = answer(rdf, "shared-entities.rq")
+    shared = {label: int(n) for label, _, n in table}
+    assert shared["sparse autoencoder"] == 2 and shared["large language model"] >= 5
+    assert all(n >= 2 for n in shared.values())
+
+
+def test_query_datasets(rdf):
+    _, table = answer(rdf, "datasets.rq")
+    assert {"CIFAR-10", "CIFAR-100", "ImageNet", "D4RL", "MuJoCo"} <= {r[0] for r in table}
+
+
+def test_query_improves_on_ppo(rdf):
+    _names, table = answer(rdf, "improves-on-ppo.rq")
+    assert table[0][0] == "Simple Policy Optimization" and "SPO outperforms PPO" in table[0][1]
+
+
+def test_query_code_links(rdf):
+    _, table = answer(rdf, "code-links.rq")
+    assert len(table) == 6 and all(code.startswith("https://github.com/") for _, code in table)
+
+
+def test_query_abbreviations(rdf):
+    _, table = answer(rdf, "abbreviations.rq")
+    found = dict(table)
+    assert found["Proximal Policy Optimization"] == "PPO"
+    assert "SAE" in found["sparse autoencoder"].split(", ")
