@@ -21,7 +21,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -30,7 +29,9 @@ from typing import Any, TextIO
 import networkx as nx
 import numpy as np
 
-__all__ = ["write_html"]
+from kg.export.atomic import atomic_open
+
+__all__ = ["graph_data", "render_html", "write_html"]
 
 NODE_TYPES = ("Paper", "Method", "Task", "Dataset", "Metric", "Concept")
 RELATIONS = ("mentions", "proposes", "uses", "addresses", "evaluatedOn", "measuredBy",
@@ -57,19 +58,11 @@ def write_html(graph: nx.MultiDiGraph, path_or_stream: str | os.PathLike[str] | 
     The same graph always gives the same bytes.
     """
     page = render_html(graph, title=title, max_nodes=max_nodes)
-    if hasattr(path_or_stream, "write"):
-        path_or_stream.write(page)  # type: ignore[union-attr]
-        return
-    path = Path(path_or_stream)  # type: ignore[arg-type]
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+    if isinstance(path_or_stream, str | os.PathLike):
+        with atomic_open(path_or_stream) as out:  # temp file beside the target + os.replace
             out.write(page)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    else:
+        path_or_stream.write(page)
 
 
 def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | None = None) -> str:

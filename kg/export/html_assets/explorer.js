@@ -109,7 +109,7 @@
   }
 
   // ---- network -------------------------------------------------------------------------------
-  const physics = N.length <= CFG.physicsMax;
+  const physics = N.length > 1 && N.length <= CFG.physicsMax;
   refresh();
   const network = new vis.Network($("kg-network"), { nodes: nodes, edges: edges }, {
     layout: { improvedLayout: false, randomSeed: 1 },
@@ -134,6 +134,7 @@
       ready();
     });
     network.stabilize(150);
+    setTimeout(() => { network.setOptions({ physics: { enabled: false } }); ready(); }, 4000);
   } else {
     ready();
   }
@@ -277,7 +278,9 @@
     showTip([N[e[0]].l + " —" + RELS[e[2]] + "→ " + N[e[1]].l,
              "weight " + e[3], ...(e.length > 4 ? [e[4]] : [])], ev);
   });
-  ["blurNode", "blurEdge", "dragStart", "zoom"].forEach((name) => network.on(name, () => { tip.hidden = true; }));
+  const hideTip = () => { tip.hidden = true; };
+  ["blurNode", "blurEdge", "dragStart", "zoom", "click"].forEach((name) => network.on(name, hideTip));
+  $("kg-network").addEventListener("mouseleave", hideTip);
 
   const index = N.map((n) => [n.l, ...(n.a || []), ...(n.ti ? [n.ti] : [])].map((s) => s.toLowerCase()));
   function search(query) {
