@@ -6,9 +6,9 @@ import sys
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from enum import Enum, StrEnum
 from pathlib import Path
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import networkx as nx

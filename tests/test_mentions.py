@@ -60,7 +60,8 @@ def test_named_methods_datasets_and_nested_terms(nlp):
             "LaCache",
         ),
         (
-            "To tackle this problem, our novel belief estimation method, named Directly Forecasting Belief Transformer (DFBT), forecasts states.",
+            "To tackle this problem, our novel belief estimation method, named "
+            "Directly Forecasting Belief Transformer (DFBT), forecasts states.",
             "DFBT",
         ),
     ],
@@ -81,3 +82,54 @@ def test_mentioned_but_not_proposed(nlp):
 def test_slash_variants_split_dataset_families():
     assert slash_variants("CIFAR-10/100") == ["CIFAR-10", "CIFAR-100"]
     assert slash_variants("input/output") == ["input/output"]
+
+
+def relations(nlp, text):
+    doc = nlp(text)
+    return {(h.text, label, t.text) for h, label, t, _ in doc._.kg_relations}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "We propose FooNet, a convolutional neural network for image segmentation.",
+            {
+                ("FooNet", "isA", "convolutional neural network"),
+                ("convolutional neural network", "addresses", "image segmentation"),
+            },
+        ),
+        (
+            "FooNet outperforms ResNet on ImageNet.",
+            {("FooNet", "improvesOn", "ResNet"), ("FooNet", "evaluatedOn", "ImageNet")},
+        ),
+        ("We compare BarGAN with StyleGAN.", {("BarGAN", "comparedWith", "StyleGAN")}),
+        (
+            "We introduce QuuxFormer, which uses sparse attention and rotary embeddings.",
+            {("QuuxFormer", "uses", "sparse attention"), ("QuuxFormer", "uses", "rotary embeddings")},
+        ),
+        (
+            "The attention layer of the Transformer is replaced by a state space model.",
+            {("attention layer", "partOf", "Transformer")},
+        ),
+        (
+            "Transformers such as BERT and GPT-2 dominate language modeling.",
+            {("BERT", "isA", "Transformers"), ("GPT-2", "isA", "Transformers")},
+        ),
+        (
+            "We evaluate LaCache in terms of perplexity and throughput.",
+            {("LaCache", "measuredBy", "perplexity"), ("LaCache", "measuredBy", "throughput")},
+        ),
+        (
+            "We introduce ZedNet. Our method is evaluated on CIFAR-10 and measured by top-1 accuracy.",
+            {("ZedNet", "evaluatedOn", "CIFAR-10"), ("ZedNet", "measuredBy", "top-1 accuracy")},
+        ),
+    ],
+)
+def test_relations_stated_in_text(nlp, text, expected):
+    assert expected <= relations(nlp, text)
+
+
+def test_abbreviation_in_parentheses_is_not_a_kind(nlp):
+    found = relations(nlp, "Proximal Policy Optimization (PPO) addresses this by simplifying the approach.")
+    assert not any(label == "isA" for _, label, _ in found)

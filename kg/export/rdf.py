@@ -13,8 +13,8 @@ from pathlib import Path
 
 import networkx as nx
 from rdflib import RDF, XSD, Graph, Literal, URIRef
-from rdflib.term import Node
 from rdflib.namespace import DCTERMS, PROV, SKOS
+from rdflib.term import Node
 
 from kg.export.atomic import atomic_path
 from kg.graph.model import ENTITY_TYPES, RELATIONS, new_graph

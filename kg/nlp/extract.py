@@ -57,9 +57,11 @@ def extract(doc: Doc) -> Extraction:
     by_span: dict[tuple[int, int], list[int]] = {}
     for span in doc.spans.get(SPANS_KEY, []):
         indices = by_span.setdefault((span.start, span.end), [])
-        for text in slash_variants(span.text):
+        surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
+        end_char = span.start_char + len(surface)
+        for text in slash_variants(surface):
             indices.append(len(mentions))
-            mentions.append(Mention(text, span.label_, span.start_char, span.end_char))
+            mentions.append(Mention(text, span.label_, span.start_char, end_char))
 
     def ids(span: Span) -> list[int]:
         return by_span.get((span.start, span.end), [])

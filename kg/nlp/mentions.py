@@ -73,6 +73,8 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
         return True
     if token.lower_ in lexicon.stop_modifiers:
         return not _keeps_case(token)
+    if token.tag_ in {"JJR", "JJS", "RBR", "RBS"}:  # "higher accuracy", "best results"
+        return True
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
 
 
@@ -129,7 +131,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str]) -> bool:
         if lemma in lexicon.generic_heads or head.lower_ in lexicon.generic_heads:
             return False
         kind = head_type(span, lexicon)
-        return counts[lemma] >= 3 or (kind == "Task" and counts[lemma] >= 2)
+        return counts[lemma] >= 3 or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2)
     if singular(head.lower_) in lexicon.generic_heads and all(
         t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
     ):
@@ -203,7 +205,7 @@ def find_mentions(
         key = (span.start, span.end)
         if key in found or not keep(span, lexicon, counts):
             continue
-        variant = slash_variants(span.text)[0].lower()
+        variant = slash_variants(span.text.rstrip("."))[0].lower()
         found[key] = (known or {}).get(variant) or label_of(span, lexicon, chunk_heads)
     # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase.
     for (s, e), lab in list(found.items()):

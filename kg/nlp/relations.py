@@ -64,6 +64,7 @@ _AUTHOR_WORDS = frozenset(
         "architecture",
     }
 )
+_EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
 _PART_HEADS = frozenset(
     {
         "layer",
@@ -98,6 +99,17 @@ def _args(token: Token, deps: set[str]) -> list[Token]:
     return out
 
 
+def _metric_terms(objects: list[Token]) -> list[Token]:
+    """ "in terms of X and Y" -> X, Y; other objects pass through."""
+    out: list[Token] = []
+    for obj in objects:
+        if obj.lemma_.lower() == "term":
+            out.extend(t for p in obj.children if p.lower_ == "of" for t in _args(p, {"pobj"}))
+        else:
+            out.append(obj)
+    return out
+
+
 class _Finder:
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
@@ -110,6 +122,8 @@ class _Finder:
         span = self.index.get(tok.i)
         if span is not None:
             return span
+        if tok.lower_ in {"which", "that", "who"} and tok.head.dep_ == "relcl" and tok.head.head is not tok:
+            return self.mention(tok.head.head)  # "X, which uses Y": X uses Y
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                 return self.index[child.i]
@@ -136,13 +150,26 @@ class _Finder:
             if tok.pos_ not in {"VERB", "AUX"}:
                 continue
             label = _verb_relation(tok.lemma_.lower())
-            subjects = [self.mention(s) for s in _args(tok, {"nsubj"})]
+            subjects = [self.mention(s) for s in _args(tok, {"nsubj", "nsubjpass"})]
             if tok.dep_ in {"advcl", "xcomp", "conj", "pcomp"} and not subjects:
-                subjects = [self.mention(s) for s in _args(tok.head, {"nsubj"})]
+                subjects = [self.mention(s) for s in _args(tok.head, {"nsubj", "nsubjpass"})]
             objects = [self.mention(o) for o in _args(tok, {"dobj", "attr", "oprd"})]
-            preps = {p.lower_: p for p in tok.children if p.dep_ in {"prep", "agent"}}
-            for word, prep in preps.items():
-                for obj in _args(prep, {"pobj"}):
+            if tok.lemma_.lower() in _EVALUATE_VERBS or (
+                label == "comparedWith" and all(s is None or s == self.main for s in subjects)
+            ):
+                # "we compare X with Y", "we evaluate X on D": X is what the sentence is about
+                dobjs = _args(tok, {"dobj"})
+                if dobjs and any(self.mention(o) for o in dobjs):
+                    subjects, objects = [self.mention(o) for o in dobjs], []
+                    extra = [p for o in dobjs for p in o.children if p.dep_ == "prep"]
+                else:
+                    extra = []
+            else:
+                extra = []
+            preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
+            for prep in preps:
+                word = prep.lower_
+                for obj in _metric_terms(_args(prep, {"pobj"})):
                     tail = self.mention(obj)
                     if tail is None:
                         continue
@@ -156,6 +183,9 @@ class _Finder:
                     elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
                         for subj in subjects:
                             self.add(subj, "uses", tail, tok)
+                    elif tail.label_ == "Metric" and word in {"by", "in", "with", "on"}:
+                        for subj in subjects or [self.main]:
+                            self.add(subj, "measuredBy", tail, tok)
             if label is None:
                 continue
             for subj in subjects:
@@ -180,11 +210,12 @@ class _Finder:
         spans: list[Span] = list(self.doc.spans[SPANS_KEY]) if SPANS_KEY in self.doc.spans else []
         for span in spans:
             root = span.root
-            if self.index.get(root.i) is not span:
+            covering = self.index.get(root.i)
+            if covering is None or (covering.start, covering.end) != (span.start, span.end):
                 continue
             for child in root.children:
-                if child.dep_ == "appos":
-                    other = self.mention(child)
+                if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
+                    other = self.mention(child)  # "X (ABBR)" is a name, not a kind
                     self.add(span, "isA", other, root)
                 if child.dep_ != "prep":
                     continue
