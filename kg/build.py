@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -13,7 +16,7 @@ from spacy.language import Language
 
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.graph.build import build_graph
-from kg.io import read_papers
+from kg.io import InputError, read_papers
 from kg.nlp.extract import Extraction, extract
 from kg.nlp.pipeline import load_pipeline
 from kg.records import Paper, Problem
@@ -26,6 +29,7 @@ class BuildReport:
     papers: int = 0
     duplicates: int = 0
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     nodes_by_type: Counter[str] = field(default_factory=Counter)
     edges_by_type: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, float] = field(default_factory=dict)
@@ -50,17 +54,32 @@ def extract_all(
     return out
 
 
+STAGING = ".kg-staging-"
+
+
 def write_exports(
     graph: nx.MultiDiGraph, out_dir: Path, formats: Iterable[str], stem: str = "graph"
 ) -> dict[Path, float]:
-    """Write each format to ``out_dir/<stem><suffix>``; seconds taken per file."""
+    """Write each format to ``out_dir/<stem><suffix>``; seconds taken per format.
+
+    Everything is written into a staging folder first and moved into place only when every
+    export is complete, so an interrupted build leaves the previous exports as they were.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in out_dir.glob(STAGING + "*"):  # left by a build that was killed
+        shutil.rmtree(stale, ignore_errors=True)
+    staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out_dir))
     taken: dict[Path, float] = {}
-    for name in formats:
-        exporter = EXPORTERS[name]
-        path = out_dir / f"{stem}{exporter.suffix}"
-        start = time.perf_counter()
-        exporter.write(graph, path)
-        taken[path] = time.perf_counter() - start
+    try:
+        for name in formats:
+            exporter = EXPORTERS[name]
+            start = time.perf_counter()
+            exporter.write(graph, staging / f"{stem}{exporter.suffix}")
+            taken[out_dir / f"{stem}{exporter.suffix}"] = time.perf_counter() - start
+        for path in sorted(staging.iterdir()):
+            os.replace(path, out_dir / path.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return taken
 
 
@@ -73,6 +92,7 @@ def build(
     n_process: int = 1,
     nlp: Language | None = None,
     progress: Progress | None = None,
+    on_problem: Callable[[Problem], None] | None = None,
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``."""
     report = BuildReport()
@@ -85,11 +105,14 @@ def build(
         clock = now
 
     read = read_papers(inputs, input_format)
-    report.papers, report.duplicates, report.problems = (
-        len(read.papers),
-        read.duplicates,
-        read.problems,
-    )
+    report.papers, report.duplicates = len(read.papers), read.duplicates
+    report.problems, report.warnings = read.problems, read.warnings
+    if on_problem is not None:
+        for problem in sorted(read.problems + read.warnings, key=lambda p: p.where):
+            on_problem(problem)
+    if not read.papers:
+        skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
+        raise InputError(f"no abstracts found in the input{skipped}")
     lap("read")
     if nlp is None:
         nlp = load_pipeline()

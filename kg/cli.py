@@ -17,6 +17,7 @@ import typer
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.export.rdf import RDF_FORMATS, read_rdf
 from kg.io import FORMATS, InputError
+from kg.records import Problem
 
 app = typer.Typer(
     help="Build a knowledge graph of ML research from paper abstracts, and query or convert it.",
@@ -137,6 +138,10 @@ def build(
         bar.update(1)
 
     start = time.perf_counter()
+
+    def tell(problem: Problem) -> None:
+        typer.echo(f"kg: {'warning' if problem.warning else 'skipped'}: {problem}", err=True)
+
     try:
         _graph, report = run_build(
             inputs,
@@ -145,19 +150,18 @@ def build(
             formats=formats,
             n_process=processes,
             progress=progress,
+            on_problem=tell,
         )
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    for problem in report.problems:
-        typer.echo(f"kg: skipped {problem}", err=True)
-    if report.papers == 0:
-        raise fail("no abstracts found in the input")
     if quiet:
         return
     total = time.perf_counter() - start
+    skipped = len(report.problems)
     typer.echo(
-        f"{report.papers} papers ({report.duplicates} duplicates dropped, {len(report.problems)} records skipped)"
+        f"{report.papers} papers ({skipped} records skipped, {report.duplicates} of them duplicates;"
+        f" {len(report.warnings)} warnings)"
     )
     typer.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.nodes_by_type.items())))
     typer.echo("edges: " + ", ".join(f"{k} {v}" for k, v in sorted(report.edges_by_type.items())))

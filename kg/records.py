@@ -32,6 +32,7 @@ class Problem:
 
     where: str
     message: str
+    warning: bool = False  # the record (or file) was still used
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -41,6 +42,7 @@ class Problem:
 class ReadResult:
     papers: list[Paper] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     duplicates: int = 0
 
 

@@ -122,3 +122,16 @@ def normal_form(text: str) -> str:
     if words and words[-1]:
         words[-1] = singular(words[-1])
     return " ".join(words).lower()
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def safe_text(text: str) -> str:
+    """Text every output format can hold: control characters, lone surrogates and the
+    non-characters U+FFFE/U+FFFF (none of which XML 1.0 allows) become spaces.
+
+    >>> safe_text("a\x00b\ud800c\tok")
+    'a b c\tok'
+    """
+    return _UNSAFE.sub(" ", text)

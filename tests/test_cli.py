@@ -86,7 +86,7 @@ def test_cli_bad_records_are_reported_and_skipped(tmp_path: Path):
         text=True,
     )
     assert result.returncode == 0
-    assert f"skipped {path}:2: malformed JSON" in result.stderr
+    assert f"kg: skipped: {path}:2: malformed JSON" in result.stderr
     assert "1 papers" in result.stdout and "1 records skipped" in result.stdout
 
 

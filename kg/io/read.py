@@ -9,12 +9,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from kg.io.clean import clean_abstract
 from kg.records import Paper, Problem, ReadResult, normalized_text, paper_key
+from kg.text import safe_text
 
 
 class InputError(Exception):
@@ -32,34 +35,52 @@ VENUE_KEYS = ("conference", "venue")
 CODE_KEYS = ("code", "code_url", "github")
 
 
-def _decode(path: Path) -> str:
+def _decode(path: Path) -> tuple[str, str | None]:
+    """The file's text, and a note when it was not UTF-8 (UTF-16 with a BOM, or Latin-1)."""
     data = path.read_bytes()
     if not data.strip():
         raise InputError(f"{path}: the file is empty")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        try:
+            return data.decode("utf-16"), "read as UTF-16 (it has a byte-order mark)"
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: has a UTF-16 byte-order mark but is not valid UTF-16") from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    if b"\x00" in data[:4096] and data.count(b"\x00") > len(data) // 8:
+    sample = data[:65536]
+    controls = sum(1 for b in sample if b < 32 and b not in (9, 10, 13))
+    if (b"\x00" in sample and controls > len(sample) // 100) or controls > len(sample) // 10:
         raise InputError(f"{path}: this looks like a binary file, not text")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8"), None
     except UnicodeDecodeError as err:
-        raise InputError(f"{path}: not UTF-8 text (byte {err.start}); re-save it as UTF-8") from None
+        try:
+            return data.decode("cp1252"), f"not UTF-8 (byte {err.start}); read as Windows-1252/Latin-1"
+        except UnicodeDecodeError:
+            return data.decode("latin-1"), f"not UTF-8 (byte {err.start}); read as Latin-1"
+
+
+_BLANK = re.compile(r"\n[ \t\f\v\r]*\n")
 
 
 def read_text(path: Path, text: str) -> Iterator[RawRecord]:
     """Plain text: abstracts separated by blank lines; short header lines are not abstracts."""
-    line_no = 1
-    for block in text.replace("\r\n", "\n").split("\n\n"):
-        start = line_no + (
-            len(block) - len(block.lstrip("\n")) and block[: len(block) - len(block.lstrip("\n"))].count("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    pos = 0
+    for match in [*_BLANK.finditer(text), None]:
+        end = match.start() if match else len(text)
+        block = text[pos:end]
+        line = (
+            text.count("\n", 0, pos)
+            + 1
+            + (len(block) - len(block.lstrip()))
+            - len(block[: len(block) - len(block.lstrip())].replace("\n", ""))
         )
-        line_no += block.count("\n") + 2
+        pos = match.end() if match else len(text)
         body = block.strip()
         if not body or _is_header(body):
             continue
-        yield f"{path}:{start}", {"abstract": body}
+        yield f"{path}:{line}", {"abstract": body}
 
 
 def _is_header(block: str) -> bool:
@@ -165,13 +186,21 @@ def _authors(value: Any) -> tuple[str, ...]:
     return ()
 
 
+def _safe(value: Any) -> Any:
+    if isinstance(value, str):
+        return safe_text(value)
+    if isinstance(value, list):
+        return [_safe(v) for v in value]
+    return value
+
+
 def to_paper(where: str, fields: Any) -> Paper | Problem:
     """Turn one raw record into a Paper, or a Problem saying why it cannot be one."""
     if not isinstance(fields, dict):
         return Problem(where, f"expected a record object, got {type(fields).__name__}")
     if "__error__" in fields:
         return Problem(where, str(fields["__error__"]))
-    fields = {str(k).lower(): v for k, v in fields.items()}
+    fields = {str(k).lower(): _safe(v) for k, v in fields.items()}
     abstract = _first(fields, ABSTRACT_KEYS)
     if abstract is None:
         return Problem(where, "no abstract")
@@ -188,6 +217,7 @@ def to_paper(where: str, fields: Any) -> Paper | Problem:
     if isinstance(code, str) and code.strip():
         code_urls.insert(0, code.strip())
     url = _first(fields, URL_KEYS)
+    url = url if isinstance(url, str) and url.strip().lower().startswith(("http://", "https://")) else None
     year = fields.get("year")
     try:
         year_int = int(year) if year not in (None, "") else None
@@ -217,28 +247,60 @@ def read_file(path: Path, fmt: str | None = None) -> Iterator[Paper | Problem]:
     if name not in FORMATS:
         raise InputError(f"unknown format {name!r}; use one of {', '.join(FORMATS)}")
     try:
-        text = _decode(path)
+        text, note = _decode(path)
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
+    if note is not None:
+        yield Problem(str(path), note, warning=True)
     for where, fields in FORMATS[name](path, text):
         yield to_paper(where, fields)
 
 
 def read_papers(paths: Iterable[Path], fmt: str | None = None) -> ReadResult:
-    """Read every file; drop repeated papers (same id, or same normalized abstract)."""
+    """Read every file; drop repeated papers (same id, or same normalized abstract).
+
+    Files are all checked before any record is returned, so a bad file stops the run early.
+    """
     result = ReadResult()
-    seen_keys: set[str] = set()
-    seen_texts: set[str] = set()
+    first_seen: dict[str, str] = {}
     for path in paths:
         for item in read_file(Path(path), fmt):
             if isinstance(item, Problem):
-                result.problems.append(item)
+                (result.warnings if item.warning else result.problems).append(item)
                 continue
             text = normalized_text(item.abstract)
-            if item.key in seen_keys or text in seen_texts:
+            earlier = first_seen.get("id:" + item.key) or first_seen.get("text:" + text)
+            if earlier is not None:
                 result.duplicates += 1
+                result.problems.append(Problem(item.source, f"duplicate of the paper at {earlier}"))
                 continue
-            seen_keys.add(item.key)
-            seen_texts.add(text)
+            first_seen["id:" + item.key] = first_seen["text:" + text] = item.source
+            checked = check_abstract(item)
+            if isinstance(checked, Problem):
+                (result.warnings if checked.warning else result.problems).append(checked)
+                if not checked.warning:
+                    continue
+                item = replace(item, abstract=" ".join(item.abstract.split()[:MAX_WORDS]))
             result.papers.append(item)
     return result
+
+
+MAX_WORDS = 5000
+_ENGLISH = frozenset(
+    (
+        "the a an of and or in on for to with by from is are was were be been this that these those we "
+        "our it its as at which can not than such into has have using use show "
+    ).split()
+)
+
+
+def check_abstract(paper: Paper) -> Problem | None:
+    """A warning for an overlong abstract (it is cut), an error for one not in English."""
+    words = paper.abstract.split()
+    if len(words) > MAX_WORDS:
+        return Problem(paper.source, f"abstract of {len(words):,} words cut to its first {MAX_WORDS:,}", warning=True)
+    if len(words) >= 20:
+        english = sum(1 for w in words if w.lower().strip(".,;:()") in _ENGLISH)
+        if english < 0.08 * len(words):
+            return Problem(paper.source, "does not look like English (kg's language model is English); skipped")
+    return None
