@@ -13,45 +13,81 @@ import pytest
 
 from kg.export.html import graph_data, write_html
 
-HOSTILE = '</script><script>window.kgPwned=1</script><img src=x onerror="window.kgPwned=2"> & \'q\''
+HOSTILE = "</script><script>window.kgPwned=1</script><img src=x onerror=\"window.kgPwned=2\"> & 'q'"
 
 
 def make_graph() -> nx.MultiDiGraph:
     """A small graph following kg/graph/model.py, with hostile text in one paper and entity."""
     g = nx.MultiDiGraph(name="kg")
-    g.add_node("paper/p1", type="Paper", label="Sparse autoencoders find features",
-               title="Sparse autoencoders find features", abstract="We train an SAE on MNIST.",
-               url="https://example.org/p1", code=["https://github.com/example/sae"],
-               authors=["Ada Lovelace"], year=2024, venue="ICLR", key="p1")
-    g.add_node("paper/p2", type="Paper", label=HOSTILE, title=HOSTILE,
-               abstract="Abstract " + HOSTILE + " \u2028 end", url="javascript:alert(1)",
-               code=["http://example.org/c?a=1&b=2"], authors=["Eve"], year=2023, venue="X",
-               key="p2")
+    g.add_node(
+        "paper/p1",
+        type="Paper",
+        label="Sparse autoencoders find features",
+        title="Sparse autoencoders find features",
+        abstract="We train an SAE on MNIST.",
+        url="https://example.org/p1",
+        code=["https://github.com/example/sae"],
+        authors=["Ada Lovelace"],
+        year=2024,
+        venue="ICLR",
+        key="p1",
+    )
+    g.add_node(
+        "paper/p2",
+        type="Paper",
+        label=HOSTILE,
+        title=HOSTILE,
+        abstract="Abstract " + HOSTILE + " \u2028 end",
+        url="javascript:alert(1)",
+        code=["http://example.org/c?a=1&b=2"],
+        authors=["Eve"],
+        year=2023,
+        venue="X",
+        key="p2",
+    )
     entities = {
-        "sparse-autoencoder": ("Method", "sparse autoencoder", ["SAE", "sparse autoencoders"],
-                               ["paper/p1", "paper/p2"], ["paper/p1"]),
+        "sparse-autoencoder": (
+            "Method",
+            "sparse autoencoder",
+            ["SAE", "sparse autoencoders"],
+            ["paper/p1", "paper/p2"],
+            ["paper/p1"],
+        ),
         "mnist": ("Dataset", "MNIST", [], ["paper/p1"], []),
         "accuracy": ("Metric", "accuracy", ["acc"], ["paper/p1"], []),
         "interpretability": ("Task", "interpretability", [], ["paper/p1", "paper/p2"], []),
         "hostile": ("Concept", HOSTILE, ["<b>alt</b>"], ["paper/p2"], []),
     }
     for key, (kind, label, alt, papers, proposed) in entities.items():
-        g.add_node(f"entity/{key}", type=kind, label=label, alt_labels=alt, papers=papers,
-                   paper_count=len(papers), count=len(papers), proposed_by=proposed)
+        g.add_node(
+            f"entity/{key}",
+            type=kind,
+            label=label,
+            alt_labels=alt,
+            papers=papers,
+            paper_count=len(papers),
+            count=len(papers),
+            proposed_by=proposed,
+        )
         for p in papers:
-            g.add_edge(p, f"entity/{key}", key="mentions", type="mentions", weight=1, papers=[p],
-                       evidence=[])
+            g.add_edge(p, f"entity/{key}", key="mentions", type="mentions", weight=1, papers=[p], evidence=[])
     g.nodes["entity/sparse-autoencoder"]["vocab"] = "https://example.org/vocab#SAE"
-    g.add_edge("paper/p1", "entity/sparse-autoencoder", key="proposes", type="proposes",
-               weight=1, papers=["paper/p1"], evidence=[])
+    g.add_edge(
+        "paper/p1",
+        "entity/sparse-autoencoder",
+        key="proposes",
+        type="proposes",
+        weight=1,
+        papers=["paper/p1"],
+        evidence=[],
+    )
     for u, v, rel, sentence in [
         ("sparse-autoencoder", "mnist", "evaluatedOn", "We evaluate the SAE on MNIST."),
         ("sparse-autoencoder", "interpretability", "addresses", "SAEs help interpretability."),
         ("mnist", "accuracy", "measuredBy", "Accuracy on MNIST is reported."),
         ("hostile", "sparse-autoencoder", "uses", HOSTILE),
     ]:
-        g.add_edge(f"entity/{u}", f"entity/{v}", key=rel, type=rel, weight=1,
-                   papers=["paper/p1"], evidence=[sentence])
+        g.add_edge(f"entity/{u}", f"entity/{v}", key=rel, type=rel, weight=1, papers=["paper/p1"], evidence=[sentence])
     return g
 
 
@@ -69,8 +105,7 @@ def test_self_contained(page: str) -> None:
     assert not re.search(r"@import|url\(\s*[\"']?\s*(https?:)?//", page, re.IGNORECASE)
     assert "vis.Network" in page and "kgExplorer" in page
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
-    assert csp and "default-src 'none'" in csp.group(1) and "unsafe-inline" not in \
-        csp.group(1).split("style-src")[0]
+    assert csp and "default-src 'none'" in csp.group(1) and "unsafe-inline" not in csp.group(1).split("style-src")[0]
 
 
 def test_hostile_text_is_escaped(page: str) -> None:
@@ -79,7 +114,7 @@ def test_hostile_text_is_escaped(page: str) -> None:
     scripts = re.findall(r"<script\b", page.replace(vis, ""), re.IGNORECASE)
     assert len(scripts) == 3  # data, vis-network, explorer: nothing injected
     assert "kgPwned" not in page.replace("\\u003c", "")[: page.index("kg-data")]
-    assert "<img" not in page and "onerror=\"window" not in page
+    assert "<img" not in page and 'onerror="window' not in page
     blob = re.search(r'<script type="application/json" id="kg-data">(.*?)</script>', page, re.S)
     assert blob is not None
     raw = blob.group(1)

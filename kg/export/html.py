@@ -34,8 +34,18 @@ from kg.export.atomic import atomic_open
 __all__ = ["graph_data", "render_html", "write_html"]
 
 NODE_TYPES = ("Paper", "Method", "Task", "Dataset", "Metric", "Concept")
-RELATIONS = ("mentions", "proposes", "uses", "addresses", "evaluatedOn", "measuredBy",
-             "improvesOn", "comparedWith", "isA", "partOf")
+RELATIONS = (
+    "mentions",
+    "proposes",
+    "uses",
+    "addresses",
+    "evaluatedOn",
+    "measuredBy",
+    "improvesOn",
+    "comparedWith",
+    "isA",
+    "partOf",
+)
 CORE_NODES = 1500  # nodes laid out by force simulation in Python
 INITIAL_NODES = 1500  # nodes drawn when the page opens
 STEP_NODES = 1500  # nodes added by "Show more"
@@ -46,12 +56,16 @@ MAX_EVIDENCE_CHARS = 600
 
 _ASSETS = Path(__file__).with_name("html_assets")
 _URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
-_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
-                 "\u2029": "\\u2029"}
+_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
-def write_html(graph: nx.MultiDiGraph, path_or_stream: str | os.PathLike[str] | TextIO, *,
-               title: str = "kg", max_nodes: int | None = None) -> None:
+def write_html(
+    graph: nx.MultiDiGraph,
+    path_or_stream: str | os.PathLike[str] | TextIO,
+    *,
+    title: str = "kg",
+    max_nodes: int | None = None,
+) -> None:
     """Write ``graph`` as one self-contained interactive HTML page.
 
     ``max_nodes`` keeps only that many of the most connected nodes in the file (``None``: all).
@@ -73,8 +87,10 @@ def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | N
     vis_css = (vis_dir / "vis-network.css").read_text(encoding="utf-8")
     app_js = _script_safe((_ASSETS / "explorer.js").read_text(encoding="utf-8"))
     hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in (vis_js, app_js))
-    csp = (f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
-           "img-src data:; base-uri 'none'; form-action 'none'")
+    csp = (
+        f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
     parts = {
         "TITLE": html.escape(title),
         "CSP": csp,
@@ -94,12 +110,11 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     if max_nodes is not None:
         order = order[: max(0, max_nodes)]
     index = {n: i for i, n in enumerate(order)}
-    types = list(NODE_TYPES) + sorted(
-        {_text(graph.nodes[n].get("type")) or "Concept" for n in order} - set(NODE_TYPES))
+    types = list(NODE_TYPES) + sorted({_text(graph.nodes[n].get("type")) or "Concept" for n in order} - set(NODE_TYPES))
     edges_in = sorted(
-        ((u, v, k, d) for u, v, k, d in graph.edges(keys=True, data=True)
-         if u in index and v in index),
-        key=lambda e: (index[e[0]], index[e[1]], str(e[2])))
+        ((u, v, k, d) for u, v, k, d in graph.edges(keys=True, data=True) if u in index and v in index),
+        key=lambda e: (index[e[0]], index[e[1]], str(e[2])),
+    )
     rels = list(RELATIONS) + sorted({_rel(k, d) for *_, k, d in edges_in} - set(RELATIONS))
     positions = _layout(len(order), [(index[u], index[v]) for u, v, _, _ in edges_in])
 
@@ -107,22 +122,33 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     for i, n in enumerate(order):
         d = graph.nodes[n]
         kind = _text(d.get("type")) or "Concept"
-        node: dict[str, Any] = {"i": str(n), "l": _text(d.get("label")) or str(n),
-                                "t": types.index(kind), "x": positions[i][0],
-                                "y": positions[i][1]}
+        node: dict[str, Any] = {
+            "i": str(n),
+            "l": _text(d.get("label")) or str(n),
+            "t": types.index(kind),
+            "x": positions[i][0],
+            "y": positions[i][1],
+        }
         if kind == "Paper":
             code = [u for u in map(_url, _list(d.get("code"))) if u]
-            node |= {"ti": _text(d.get("title")), "ab": _text(d.get("abstract")),
-                     "u": _url(d.get("url")), "c": code,
-                     "au": [_text(a) for a in _list(d.get("authors"))],
-                     "yr": _text(d.get("year")), "ve": _text(d.get("venue"))}
+            node |= {
+                "ti": _text(d.get("title")),
+                "ab": _text(d.get("abstract")),
+                "u": _url(d.get("url")),
+                "c": code,
+                "au": [_text(a) for a in _list(d.get("authors"))],
+                "yr": _text(d.get("year")),
+                "ve": _text(d.get("venue")),
+            }
         else:
             papers = [index[p] for p in _list(d.get("papers")) if p in index]
-            node |= {"n": _int(d.get("paper_count"), len(_list(d.get("papers")))),
-                     "a": sorted({_text(a) for a in _list(d.get("alt_labels"))} - {""}),
-                     "p": sorted(papers),
-                     "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
-                     "v": _vocab(d.get("vocab"))}
+            node |= {
+                "n": _int(d.get("paper_count"), len(_list(d.get("papers")))),
+                "a": sorted({_text(a) for a in _list(d.get("alt_labels"))} - {""}),
+                "p": sorted(papers),
+                "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
+                "v": _vocab(d.get("vocab")),
+            }
         nodes.append({k: v for k, v in node.items() if v not in ("", [], None)})
     edges = []
     for u, v, k, d in edges_in:
@@ -139,28 +165,34 @@ def _layout(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Integer pixel positions: force layout for the core, neighbour placement for the rest."""
     rng = np.random.default_rng(SEED)
     core = min(n, CORE_NODES)
-    pos = np.zeros((n, 2), dtype=np.float64)
-    core_edges = np.array([(u, v) for u, v in edges if u < core and v < core and u != v],
-                          dtype=np.int64).reshape(-1, 2)
-    pos[:core] = _fruchterman_reingold(core, core_edges, rng)
     neighbours: list[list[int]] = [[] for _ in range(n)]
     for u, v in edges:
         if u != v:
             neighbours[u].append(v)
             neighbours[v].append(u)
-    spread = 1.0 / math.sqrt(max(core, 1))
+    # force layout for core nodes linked inside the core; isolated ones would only fly away
+    linked = [i for i in range(core) if any(j < core for j in neighbours[i])]
+    local = {i: k for k, i in enumerate(linked)}
+    core_edges = np.array(
+        [(local[u], local[v]) for u, v in edges if u in local and v in local and u != v], dtype=np.int64
+    ).reshape(-1, 2)
+    pos = np.zeros((n, 2), dtype=np.float64)
     placed = np.zeros(n, dtype=bool)
-    placed[:core] = True
+    pos[linked] = _fruchterman_reingold(len(linked), core_edges, rng)
+    placed[linked] = True
+    spread = 0.5 / math.sqrt(max(core, 1))
     lone = 0
-    for i in range(core, n):  # nodes in decreasing degree: hubs are placed before their leaves
+    for i in range(n):  # in decreasing degree: hubs are placed before their leaves
+        if placed[i]:
+            continue
         near = [j for j in neighbours[i] if placed[j]]
         angle, radius = rng.random() * 2 * math.pi, math.sqrt(rng.random())
         if near:
             centre = pos[near].mean(axis=0)
             pos[i] = centre + spread * radius * np.array([math.cos(angle), math.sin(angle)])
-        else:  # no placed neighbour: a ring around the drawing
+        else:  # nothing placed to attach to: a spiral ring around the drawing
             lone += 1
-            ring = 0.65 + 0.02 * math.sqrt(lone)
+            ring = 0.62 + 0.01 * math.sqrt(lone)
             pos[i] = ring * np.array([math.cos(lone * 2.39996), math.sin(lone * 2.39996)])
         placed[i] = True
     scale = 110.0 * math.sqrt(max(core, 1))
@@ -187,9 +219,13 @@ def _fruchterman_reingold(n: int, edges: np.ndarray, rng: np.random.Generator) -
         length = np.maximum(np.sqrt((disp * disp).sum(axis=1)), 1e-9)[:, None]
         pos += disp / length * np.minimum(length, temp)
         temp -= cool
-    pos -= pos.mean(axis=0)
-    extent = np.abs(pos).max()
-    return pos / (2 * extent) if extent > 0 else pos
+    pos -= np.median(pos, axis=0)
+    radius = np.sqrt((pos * pos).sum(axis=1))
+    pos *= 0.45 / max(float(np.percentile(radius, 95)), 1e-9)  # most nodes within 0.45
+    radius = np.maximum(np.sqrt((pos * pos).sum(axis=1)), 1e-9)
+    far = radius > 0.55  # small components drifted off: pull them in to a rim
+    pos[far] *= ((0.55 + 0.05 * np.tanh(radius[far] - 0.55)) / radius[far])[:, None]
+    return pos
 
 
 def _json_for_script(data: Any) -> str:

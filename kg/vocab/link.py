@@ -1,0 +1,147 @@
+"""Link a kg graph's entities to terms of the open vocabularies (AIO, Papers with Code, ITO).
+
+An entity links when its label (else one of its alt labels) names a vocabulary term, with care for
+short and generic names: a word like "model" never links; a single lower-case word links only to a
+term of the same kind that it names in full; an abbreviation must be written in capitals, and one of
+at most 3 letters links only when it names one concept, of the entity's kind. Linked nodes get
+
+    vocab (IRI of the term), vocab_label, vocab_match ("exact" or "close"),
+    broader (IRIs up the term's hierarchy, nearest first)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import networkx as nx
+
+from kg.graph.model import ENTITY_TYPES
+from kg.graph.resolve import term_key
+from kg.vocab.vocabulary import FIELDS, Term, Vocabulary, read_terms
+
+#: Words too generic to link on their own, even when a vocabulary has them as a label.
+_GENERIC_WORDS = """
+model network learning data method algorithm approach framework system task training inference
+optimization performance feature representation embedding attention memory layer function loss input
+output response distribution dynamics sample generalization alignment efficiency robustness error
+mean score number time text length list table title local general sequential audio video image
+sentence prediction reasoning understanding normalization regularization initialization diversity
+consistency expression interest relevance coverage focus library platform human evaluate custom dev
+unknown restricted unrestricted synthetic fake adversarial descriptive offensive emergent nature
+discovery place shift seed spring travel web job letter digit chair car shoe plant skin cancer
+anatomy management marketing advertising survey benchmarking blocking cleaning refining purification
+sensitivity specificity precision recall validity plausibility purity diffusion decoder encoder
+backbone adapter pose stance sketch rhythm unity gravity parallax modularity sparsity hallucination
+memorization fairness ethics reasoning guidance cache margin ranking forecasting interpretability AI
+ML agent policy reward state action value graph node edge
+"""
+GENERIC = frozenset(term_key(w) for w in _GENERIC_WORDS.split())
+
+#: Which source wins a tie between equally good names (lower first).
+SOURCE_RANK = ("pwc:method", "pwc:task", "pwc:benchmark", "ito:metric", "aio", "ito:process", "pwc:collection")
+
+
+@dataclass(frozen=True)
+class Link:
+    term: Term
+    match: str  # "exact" or "close"
+    name: str  # the term's name that matched
+
+
+@lru_cache(maxsize=1)
+def load_vocabulary() -> Vocabulary:
+    """The vocabulary shipped in ``kg/vocab/data`` (read once)."""
+    return Vocabulary(read_terms())
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalnum() for c in text)
+
+
+def _name_like(word: str) -> bool:
+    """ "PPO", "ImageNet", "GPT-4", "Adam" look like names; "dropout" or "model" do not."""
+    return any(c.isupper() or c.isdigit() for c in word)
+
+
+def _rank(term: Term, field: str, kind: str) -> tuple[int, int, int, int, str]:
+    source = SOURCE_RANK.index(term.source) if term.source in SOURCE_RANK else len(SOURCE_RANK)
+    return (FIELDS.index(field) // 2, term.kind != kind, not term.broader, source, term.iri)
+
+
+def match_text(text: str, kind: str, vocabulary: Vocabulary) -> Link | None:
+    """The best term ``text`` names for an entity of ``kind``, or ``None``."""
+    key = term_key(text)
+    if not key or key in GENERIC:
+        return None
+    hits = vocabulary.lookup(text)
+    # A synonym or abbreviation is too weak a hint on its own when the kinds disagree.
+    hits = [h for h in hits if h[1] in ("label", "full") or h[0].kind == kind]
+    if text == text.lower():  # abbreviations are written in capitals: "node" is not NODE
+        hits = [h for h in hits if h[1] != "abbr"]
+    if " " not in text.strip() and not _name_like(text):
+        hits = [h for h in hits if h[1] in ("label", "full") and h[0].kind == kind]
+    if _letters(text) <= 3:
+        concepts = {term_key(t.label) for t, _, _ in hits}
+        if len(concepts) != 1 or all(t.kind != kind for t, _, _ in hits):
+            return None
+    if not hits:
+        return None
+    term, field, name = min(hits, key=lambda h: _rank(h[0], h[1], kind))
+    exact = field in ("label", "full") and term.kind == kind
+    return Link(term, "exact" if exact else "close", name)
+
+
+def link_entity(
+    label: str, kind: str, alt_labels: Sequence[str] = (), vocabulary: Vocabulary | None = None
+) -> Link | None:
+    """The term an entity stands for: by its label, else by its alt labels (then only a close match)."""
+    vocab = vocabulary or load_vocabulary()
+    found = match_text(label, kind, vocab)
+    if found is not None:
+        return found
+    for alt in alt_labels:
+        found = match_text(alt, kind, vocab)
+        if found is not None:
+            return Link(found.term, "close", found.name)
+    return None
+
+
+def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
+    """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links."""
+    vocab = vocabulary or load_vocabulary()
+    for _, data in graph.nodes(data=True):
+        if data.get("type") not in ENTITY_TYPES:
+            continue
+        for attr in ("vocab", "vocab_label", "vocab_match", "broader"):
+            data.pop(attr, None)
+        found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
+        if found is not None:
+            data["vocab"] = found.term.iri
+            data["vocab_label"] = found.term.label
+            data["vocab_match"] = found.match
+            data["broader"] = vocab.ancestors(found.term.iri)
+
+
+def gazetteer_entries(vocabulary: Vocabulary | None = None) -> list[dict[str, str]]:
+    """spaCy ``EntityRuler`` patterns ``{"label": kind, "pattern": name, "id": iri}`` of every term's
+    label, full names and abbreviations that :func:`match_text` would link back to a term of that kind."""
+    vocab = vocabulary or load_vocabulary()
+    entries: dict[tuple[str, str], str] = {}
+    for term in vocab.terms.values():
+        for field, name in term.names():
+            if field != "alt" and (term.kind, name) not in entries:
+                found = match_text(name, term.kind, vocab)
+                if found is not None and found.term.kind == term.kind:
+                    entries[(term.kind, name)] = found.term.iri
+    return [{"label": k, "pattern": p, "id": iri} for (k, p), iri in sorted(entries.items(), key=lambda e: e[0][::-1])]
+
+
+def abbreviation_pairs(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
+    """``(short, long)`` for every abbreviation in the vocabulary: ``("PPO", "Proximal Policy Optimization")``.
+
+    A short form can appear with several long forms ("SAE"); the list is sorted and has no repeats.
+    """
+    vocab = vocabulary or load_vocabulary()
+    return sorted({(a, t.label) for t in vocab.terms.values() for a in t.abbreviations})

@@ -1,0 +1,129 @@
+"""The shipped ML vocabulary (kg/vocab/data) and linking entities to it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.graph.model import new_graph
+from kg.vocab import abbreviation_pairs, gazetteer_entries, link_entity, link_graph, load_vocabulary
+from kg.vocab.vocabulary import DATA_DIR, DATA_FILES, read_terms
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_VOCAB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vocab"
+PPO = "https://paperswithcode.com/method/ppo"
+POLICY_GRADIENT = "https://paperswithcode.com/methods/category/policy-gradient-methods"
+RL_AREA = "https://paperswithcode.com/area/reinforcement-learning"
+
+
+def test_ppo_and_its_full_name_link_to_the_pwc_method_with_its_collection_and_area() -> None:
+    vocab = load_vocabulary()
+    full = link_entity("Proximal Policy Optimization", "Method")
+    short = link_entity("PPO", "Method")
+    assert full is not None and short is not None
+    assert full.term.iri == short.term.iri == PPO
+    assert (full.match, short.match) == ("exact", "close")
+    broader = vocab.ancestors(PPO)
+    assert broader[:2] == [POLICY_GRADIENT, RL_AREA]
+    assert len(broader) == len(set(broader))
+
+
+def test_link_graph_sets_the_node_attributes() -> None:
+    graph = new_graph()
+    graph.add_node("entity/ppo", type="Method", label="Proximal Policy Optimization", alt_labels=["PPO"])
+    graph.add_node("entity/rl", type="Task", label="reinforcement learning", alt_labels=["RL"])
+    graph.add_node("entity/model", type="Method", label="model", alt_labels=["models"])
+    graph.add_node("entity/mujoco", type="Dataset", label="MuJoCo", alt_labels=[])
+    graph.add_node("paper/x", type="Paper", label="A paper")
+    link_graph(graph)
+    ppo = graph.nodes["entity/ppo"]
+    assert ppo["vocab"] == PPO
+    assert ppo["vocab_label"] == "Proximal Policy Optimization"
+    assert ppo["vocab_match"] == "exact"
+    assert POLICY_GRADIENT in ppo["broader"] and RL_AREA in ppo["broader"]
+    assert "vocab" not in graph.nodes["entity/model"]
+    assert "vocab" not in graph.nodes["paper/x"]
+    assert graph.nodes["entity/mujoco"]["vocab_match"] == "close"  # PwC has MuJoCo as a task
+    rl = graph.nodes["entity/rl"]
+    (term,) = load_vocabulary().terms_for([rl["vocab"]])
+    assert term.kind == "Task" and term.label.casefold() == "reinforcement learning"
+    assert rl["vocab_match"] == "exact"
+
+
+@pytest.mark.parametrize("word", ["model", "network", "learning", "data", "models", "Model", "method"])
+@pytest.mark.parametrize("kind", ["Method", "Task", "Concept", "Dataset", "Metric"])
+def test_generic_words_link_to_nothing(word: str, kind: str) -> None:
+    assert link_entity(word, kind) is None
+
+
+def test_short_abbreviations_link_only_when_unique_and_of_the_same_kind() -> None:
+    assert link_entity("SGD", "Method") is None  # Stochastic Gradient Descent or the SGD dialogue dataset
+    assert link_entity("RL", "Method") is None  # reinforcement learning is a task
+    rl = link_entity("RL", "Task")
+    assert rl is not None and rl.match == "close"
+    assert link_entity("node", "Method") is None  # not the NODE method: abbreviations are written in capitals
+
+
+def test_terms_for_gives_what_an_rdf_exporter_needs() -> None:
+    vocab = load_vocabulary()
+    terms = vocab.terms_for([PPO, "https://example.org/unknown", PPO, POLICY_GRADIENT])
+    assert [t.iri for t in terms] == [PPO, POLICY_GRADIENT]
+    ppo, collection = terms
+    assert (ppo.label, ppo.kind, ppo.source) == ("Proximal Policy Optimization", "Method", "pwc:method")
+    assert ppo.broader == (POLICY_GRADIENT,) and "PPO" in ppo.abbreviations
+    assert collection.broader == (RL_AREA,)
+    assert all(i in vocab for i in vocab.ancestors(PPO))
+
+
+def test_gazetteer_has_names_and_abbreviations() -> None:
+    entries = gazetteer_entries()
+    assert {"label": "Method", "pattern": "PPO", "id": PPO} in entries
+    assert {"label": "Method", "pattern": "Proximal Policy Optimization", "id": PPO} in entries
+    assert not [e for e in entries if e["pattern"].casefold() in {"model", "network", "learning", "data"}]
+    assert ("PPO", "Proximal Policy Optimization") in abbreviation_pairs()
+
+
+def test_data_files_ship_in_the_package_with_their_attribution() -> None:
+    assert DATA_DIR == ROOT / "kg" / "vocab" / "data"
+    total = sum((DATA_DIR / name).stat().st_size for name in DATA_FILES)
+    assert total < 3_000_000
+    attribution = (DATA_DIR / "ATTRIBUTION.md").read_text(encoding="utf-8")
+    for needle in ("CC BY-SA 4.0", "CC BY 4.0", "Papers with Code", "World-Snapshot", "Blagec", "Joachimiak"):
+        assert needle in attribution
+    assert "Changes were made" in attribution
+    sources = json.loads((DATA_DIR / "sources.json").read_text(encoding="utf-8"))
+    assert set(sources["files"]) == set(DATA_FILES)
+    if shutil.which("git") and (ROOT / ".git").exists():
+        ignored = subprocess.run(["git", "check-ignore", *DATA_FILES], cwd=DATA_DIR, check=False, capture_output=True)
+        assert ignored.returncode == 1, ignored.stdout  # none of them is git-ignored
+
+
+def test_vocabulary_loads_without_the_shared_data(tmp_path: Path) -> None:
+    copy = tmp_path / "data"
+    shutil.copytree(DATA_DIR, copy)
+    assert len(read_terms(copy)) == len(load_vocabulary())
+    guard = (
+        "import sys\n"
+        "def hook(event, args):\n"
+        "    if event == 'open' and '/shared/' in str(args[0]):\n"
+        "        raise RuntimeError(f'read {args[0]}')\n"
+        "sys.addaudithook(hook)\n"
+        "from kg.vocab import link_entity\n"
+        "assert link_entity('PPO', 'Method') is not None\n"
+    )
+    subprocess.run([sys.executable, "-c", guard], check=True, cwd=tmp_path)
+
+
+@pytest.mark.skipif(not SHARED_VOCAB.is_dir(), reason="needs ../shared/data/vocab")
+def test_build_vocab_is_deterministic_and_matches_the_shipped_files(tmp_path: Path) -> None:
+    cmd = [sys.executable, str(ROOT / "scripts" / "build_vocab.py"), "--src", str(SHARED_VOCAB)]
+    subprocess.run([*cmd, "--out", str(tmp_path)], check=True, capture_output=True)
+    built = sorted(p.name for p in tmp_path.iterdir())
+    assert built == sorted([*DATA_FILES, "ATTRIBUTION.md", "sources.json"])
+    for name in built:
+        assert (tmp_path / name).read_bytes() == (DATA_DIR / name).read_bytes(), name
