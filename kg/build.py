@@ -20,6 +20,8 @@ from kg.io import InputError, read_papers
 from kg.nlp.extract import Extraction, extract
 from kg.nlp.pipeline import load_pipeline
 from kg.records import Paper, Problem
+from kg.vocab import link_graph
+from kg.vocab.link import known_definitions
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -93,6 +95,7 @@ def build(
     nlp: Language | None = None,
     progress: Progress | None = None,
     on_problem: Callable[[Problem], None] | None = None,
+    link: bool = True,
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``."""
     report = BuildReport()
@@ -119,8 +122,11 @@ def build(
     lap("load model")
     extractions = extract_all(nlp, read.papers, n_process=n_process, progress=progress)
     lap("parse and extract")
-    graph = build_graph(read.papers, extractions)
+    graph = build_graph(read.papers, extractions, known_definitions() if link else ())
     lap("resolve and build graph")
+    if link:
+        link_graph(graph)
+        lap("link vocabularies")
     for path, seconds in write_exports(graph, out_dir, formats).items():
         report.outputs.append(path)
         report.seconds[f"write {path.suffix.lstrip('.')}"] = seconds

@@ -42,6 +42,7 @@ def to_rdf(graph: nx.MultiDiGraph) -> Graph:
     g.bind("skos", SKOS)
     g.bind("dcterms", DCTERMS)
     g.bind("prov", PROV)
+    vocab_terms: set[str] = set()
     for node, data in graph.nodes(data=True):
         iri = node_iri(node)
         if data["type"] == "Paper":
@@ -81,6 +82,12 @@ def to_rdf(graph: nx.MultiDiGraph) -> Graph:
                 g.add((iri, SKOS.altLabel, Literal(alt)))
             g.add((iri, KG.paperCount, Literal(data["paper_count"])))
             g.add((iri, KG.mentionCount, Literal(data["count"])))
+            if data.get("vocab"):
+                match = SKOS.exactMatch if data.get("vocab_match") == "exact" else SKOS.closeMatch
+                g.add((iri, match, URIRef(data["vocab"])))
+                vocab_terms.add(data["vocab"])
+                vocab_terms.update(data.get("broader", []))
+    _add_vocabulary(g, graph, vocab_terms)
     for u, v, rel, data in graph.edges(keys=True, data=True):
         s, o = node_iri(u), node_iri(v)
         g.add((s, KG[rel], o))
@@ -96,6 +103,48 @@ def to_rdf(graph: nx.MultiDiGraph) -> Graph:
             for sentence in data.get("evidence", []):
                 g.add((st, KG.evidence, Literal(sentence)))
     return g
+
+
+def _add_vocabulary(g: Graph, graph: nx.MultiDiGraph, iris: set[str]) -> None:
+    """The linked vocabulary terms, with their labels and hierarchy.
+
+    A linked entity also gets its term's parents as ``skos:broader``, so ``?e skos:broader+ ?area``
+    reaches every ancestor from the entity itself.
+    """
+    if not iris:
+        return
+    from kg.vocab import load_vocabulary
+
+    vocab = load_vocabulary()
+    for term in vocab.terms_for(sorted(iris)):
+        t = URIRef(term.iri)
+        g.add((t, RDF.type, SKOS.Concept))
+        g.add((t, SKOS.prefLabel, Literal(term.label)))
+        g.add((t, DCTERMS.source, Literal(term.source)))
+        for parent in term.broader:
+            if parent in iris:
+                g.add((t, SKOS.broader, URIRef(parent)))
+    for node, data in graph.nodes(data=True):
+        term_iri = data.get("vocab")
+        if term_iri:
+            for parent in vocab.terms[term_iri].broader if term_iri in vocab.terms else ():
+                g.add((node_iri(node), SKOS.broader, URIRef(parent)))
+
+
+def _ancestors(g: Graph, iri: URIRef) -> list[str]:
+    """``skos:broader`` ancestors, nearest first, breadth first with parents in IRI order
+    (the order :meth:`kg.vocab.Vocabulary.ancestors` uses)."""
+    out: dict[str, None] = {}
+    frontier = [iri]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for parent in sorted(str(p) for p in g.objects(node, SKOS.broader)):
+                if parent != str(iri) and parent not in out:
+                    out[parent] = None
+                    nxt.append(URIRef(parent))
+        frontier = nxt
+    return list(out)
 
 
 def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> None:
@@ -145,6 +194,16 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             papers = sorted(n for p in g.subjects(KG.mentions, s) if (n := node_of(str(p))))
             proposed = sorted(n for p in g.subjects(KG.proposes, s) if (n := node_of(str(p))))
             count = g.value(s, KG.mentionCount)
+            link: dict[str, object] = {}
+            for match, name in ((SKOS.exactMatch, "exact"), (SKOS.closeMatch, "close")):
+                term = g.value(s, match)
+                if isinstance(term, URIRef):
+                    link = {
+                        "vocab": str(term),
+                        "vocab_label": _str(g, term, SKOS.prefLabel),
+                        "vocab_match": name,
+                        "broader": _ancestors(g, term),
+                    }
             graph.add_node(
                 node,
                 type=kind,
@@ -154,6 +213,7 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 paper_count=len(papers),
                 count=int(str(count)) if count is not None else len(papers),
                 proposed_by=proposed,
+                **link,
             )
     for rel in ("mentions", "proposes"):
         for s, o in sorted(g.subject_objects(KG[rel]), key=str):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import networkx as nx
 
@@ -42,7 +42,11 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
     }
 
 
-def build_graph(papers: Sequence[Paper], extractions: Sequence[Extraction]) -> nx.MultiDiGraph:
+def build_graph(
+    papers: Sequence[Paper],
+    extractions: Sequence[Extraction],
+    definitions: Iterable[tuple[str, str]] = (),
+) -> nx.MultiDiGraph:
     """One Paper node per paper, one node per resolved entity, and their relations.
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
@@ -50,7 +54,7 @@ def build_graph(papers: Sequence[Paper], extractions: Sequence[Extraction]) -> n
     if len(papers) != len(extractions):
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
-    entities, keys = resolve_entities(pairs, junk=load_lexicon().junk)
+    entities, keys = resolve_entities(pairs, junk=load_lexicon().junk, definitions=definitions)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):
         graph.add_node(

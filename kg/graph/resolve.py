@@ -58,10 +58,12 @@ class Entity:
             form = singular_label(text) if text not in self.short_forms else text
             groups[form.casefold()][form] += n
         _, variants = min(groups.items(), key=lambda kv: (-sum(kv[1].values()), len(kv[0]), kv[0]))
-        lower = sorted(v for v in variants if v[:1].islower())
-        if lower:
-            return lower[0]
-        return min(variants.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        # A common noun is written in lower case somewhere; a name never is ("Proximal Policy
+        # Optimization"). Odd casings ("transFormer") lose to the plain one.
+        plain = [v for v in variants if v == v.lower()]
+        if plain:
+            return plain[0]
+        return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
 
     @property
     def alt_labels(self) -> list[str]:
@@ -73,8 +75,11 @@ class Entity:
 class Resolver:
     """Collects every paper's extraction, then resolves mentions to entity keys."""
 
-    def __init__(self) -> None:
+    def __init__(self, fallback: Iterable[tuple[str, str]] = ()) -> None:
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
+        self.fallback: dict[str, str] = {}
+        for short, long in sorted(fallback):
+            self.fallback.setdefault(term_key(short), long)
 
     def learn(self, extractions: Iterable[Extraction]) -> None:
         for ex in extractions:
@@ -88,7 +93,7 @@ class Resolver:
         forms = self.global_defs.get(key)
         if forms:
             return min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-        return None
+        return self.fallback.get(key)
 
     def resolve(self, mention: Mention, ex: Extraction) -> tuple[str, str | None, bool]:
         """``(key, expanded text or None, is a short form)`` of one mention."""
@@ -107,12 +112,14 @@ class Resolver:
 def resolve_entities(
     extractions: Sequence[tuple[str, Extraction]],
     junk: Iterable[str] = (),
+    definitions: Iterable[tuple[str, str]] = (),
 ) -> tuple[dict[str, Entity], list[list[str | None]]]:
     """Entities by key, and for each paper the entity key of each of its mentions.
 
-    ``junk`` holds terms that never become entities (compared by :func:`term_key`).
+    ``junk`` holds terms that never become entities (compared by :func:`term_key`);
+    ``definitions`` are known ``(short, long)`` abbreviations used when no paper defines one.
     """
-    resolver = Resolver()
+    resolver = Resolver(definitions)
     resolver.learn(ex for _, ex in extractions)
     junk_keys = {term_key(j) for j in junk}
     entities: dict[str, Entity] = {}

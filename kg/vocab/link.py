@@ -145,3 +145,13 @@ def abbreviation_pairs(vocabulary: Vocabulary | None = None) -> list[tuple[str, 
     """
     vocab = vocabulary or load_vocabulary()
     return sorted({(a, t.label) for t in vocab.terms.values() for a in t.abbreviations})
+
+
+def known_definitions(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
+    """Abbreviation pairs whose long form's initials spell the short form ("PPO" = "Proximal
+    Policy Optimization"), safe to use when a paper does not define the abbreviation itself."""
+    from kg.nlp.abbreviations import long_form_start
+
+    return [
+        (short, long) for short, long in abbreviation_pairs(vocabulary) if long_form_start(short, long.split()) == 0
+    ]

@@ -100,7 +100,7 @@ class Vocabulary:
             nxt = []
             for node in frontier:
                 term = self.terms.get(node)
-                for parent in term.broader if term else ():
+                for parent in sorted(term.broader) if term else ():
                     if parent != iri and parent not in out:
                         out[parent] = None
                         nxt.append(parent)
