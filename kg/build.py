@@ -14,11 +14,13 @@ from pathlib import Path
 import networkx as nx
 from spacy.language import Language
 
+from kg.cache import ExtractionCache, pipeline_fingerprint
+from kg.distributed import extract_on_dask
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.graph.build import build_graph
 from kg.io import InputError, read_papers
 from kg.nlp.extract import Extraction, extract
-from kg.nlp.pipeline import load_pipeline
+from kg.nlp.pipeline import english_model, load_pipeline
 from kg.records import Paper, Problem
 from kg.vocab import link_graph
 from kg.vocab.link import known_definitions
@@ -32,6 +34,8 @@ class BuildReport:
     duplicates: int = 0
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    parsed: int = 0
+    cached: int = 0
     nodes_by_type: Counter[str] = field(default_factory=Counter)
     edges_by_type: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, float] = field(default_factory=dict)
@@ -54,6 +58,11 @@ def extract_all(
         if progress is not None:
             progress(len(out), len(papers))
     return out
+
+
+def auto_processes(n_texts: int) -> int:
+    """Both cores pay off only once there is enough text to amortize loading a second model."""
+    return 1 if n_texts < 300 else max(1, min(2, os.cpu_count() or 1))
 
 
 STAGING = ".kg-staging-"
@@ -96,8 +105,14 @@ def build(
     progress: Progress | None = None,
     on_problem: Callable[[Problem], None] | None = None,
     link: bool = True,
+    cache_dir: Path | None = None,
+    dask: str | None = None,
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
-    """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``."""
+    """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``.
+
+    ``n_process`` 0 chooses by input size; ``cache_dir`` reuses extractions of abstracts seen
+    before; ``dask`` is a scheduler address to run parsing and extraction on.
+    """
     report = BuildReport()
     clock = time.perf_counter()
 
@@ -117,11 +132,30 @@ def build(
         skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
         raise InputError(f"no abstracts found in the input{skipped}")
     lap("read")
-    if nlp is None:
-        nlp = load_pipeline()
-    lap("load model")
-    extractions = extract_all(nlp, read.papers, n_process=n_process, progress=progress)
-    lap("parse and extract")
+    texts = [p.abstract for p in read.papers]
+    store = ExtractionCache(cache_dir, pipeline_fingerprint(english_model())) if cache_dir is not None else None
+    found: list[Extraction | None] = store.get_many(texts) if store is not None else [None] * len(texts)
+    missing = [i for i, e in enumerate(found) if e is None]
+    report.parsed, report.cached = len(missing), len(texts) - len(missing)
+    lap("cache lookup")
+    if missing:
+        todo = [read.papers[i] for i in missing]
+        if dask is not None:
+            fresh = extract_on_dask(dask, [p.abstract for p in todo], progress=progress)
+        else:
+            if nlp is None:
+                nlp = load_pipeline()
+            lap("load model")
+            procs = n_process or auto_processes(len(todo))
+            fresh = extract_all(nlp, todo, n_process=procs, progress=progress)
+        for i, extraction in zip(missing, fresh, strict=True):
+            found[i] = extraction
+        lap("parse and extract")
+        if store is not None:
+            store.put_many((texts[i], e) for i, e in zip(missing, fresh, strict=True))
+    if store is not None:
+        store.close()
+    extractions = [e for e in found if e is not None]
     graph = build_graph(read.papers, extractions, known_definitions() if link else ())
     lap("resolve and build graph")
     if link:

@@ -6,12 +6,15 @@ different keys never give one IRI and nothing in a key can break a serialization
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from urllib.parse import unquote
 
 from rdflib import URIRef
 
 from kg.ontology import RESOURCE_BASE
 
+_ALL_SAFE = re.compile(r"[A-Za-z0-9.-]*")
 _SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-")
 
 
@@ -21,6 +24,8 @@ def encode(key: str) -> str:
     >>> encode("sparse autoencoder"), encode("a_b%c"), encode("ü")
     ('sparse%20autoencoder', 'a%5Fb%25c', '%C3%BC')
     """
+    if _ALL_SAFE.fullmatch(key):
+        return key
     return "".join(c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in key)
 
 
@@ -33,6 +38,7 @@ def decode(text: str) -> str:
     return unquote(text, errors="strict")
 
 
+@lru_cache(maxsize=1 << 16)
 def node_iri(node: str) -> URIRef:
     """IRI of a graph node id such as ``entity/<key>`` or ``paper/<key>``."""
     kind, _, key = node.partition("/")

@@ -4,6 +4,7 @@ import pytest
 
 from kg.nlp.mentions import SPANS_KEY, slash_variants
 from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import relations as found_relations
 
 
 def mentions(nlp, text):
@@ -86,7 +87,7 @@ def test_slash_variants_split_dataset_families():
 
 def relations(nlp, text):
     doc = nlp(text)
-    return {(h.text, label, t.text) for h, label, t, _ in doc._.kg_relations}
+    return {(h.text, label, t.text) for h, label, t, _ in found_relations(doc)}
 
 
 @pytest.mark.parametrize(

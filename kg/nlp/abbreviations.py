@@ -105,30 +105,28 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     return pairs
 
 
-def abbreviation_map(doc: Doc) -> dict[str, str]:
-    """Short form → long form text for every definition in the doc."""
-    result: dict[str, str] = {}
-    for short, long in doc._.kg_definitions:
-        result.setdefault(short.text, long.text)
-    return result
+SHORT_KEY = "kg_abbr_short"
+LONG_KEY = "kg_abbr_long"
 
 
-@Language.factory(
-    "kg_abbreviations",
-    assigns=["doc._.kg_definitions"],
-    requires=["token.sent_start"],
-)
+def definitions(doc: Doc) -> list[tuple[Span, Span]]:
+    """The ``(short, long)`` pairs the component found, kept as two aligned span groups so that
+    docs serialize (and cross process boundaries in ``nlp.pipe(n_process=...)``)."""
+    if SHORT_KEY not in doc.spans:
+        return []
+    return list(zip(doc.spans[SHORT_KEY], doc.spans[LONG_KEY], strict=True))
+
+
+@Language.factory("kg_abbreviations", assigns=["doc.spans"], requires=["token.sent_start"])
 def make_abbreviations(nlp: Language, name: str) -> AbbreviationDetector:
     return AbbreviationDetector()
 
 
 class AbbreviationDetector:
-    """Sets ``doc._.kg_definitions``: a list of ``(short, long)`` spans."""
-
-    def __init__(self) -> None:
-        if not Doc.has_extension("kg_definitions"):
-            Doc.set_extension("kg_definitions", default=None)
+    """Thin component over :func:`find_definitions`; read its output with :func:`definitions`."""
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_definitions = find_definitions(doc)
+        pairs = find_definitions(doc)
+        doc.spans[SHORT_KEY] = [short for short, _ in pairs]
+        doc.spans[LONG_KEY] = [long for _, long in pairs]
         return doc

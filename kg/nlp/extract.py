@@ -9,8 +9,10 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span
 
+from kg.nlp.abbreviations import definitions
 from kg.nlp.mentions import SPANS_KEY, slash_variants
 from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import relations
 
 
 class Mention(NamedTuple):
@@ -67,11 +69,11 @@ def extract(doc: Doc) -> Extraction:
         return by_span.get((span.start, span.end), [])
 
     proposed = sorted({i for span in doc.spans.get(PROPOSED_KEY, []) for i in ids(span)})
-    relations = [
+    found = [
         RelationRecord(h, rel.label, t, rel.sentence.text.strip())
-        for rel in doc._.kg_relations or []
+        for rel in relations(doc)
         for h in ids(rel.head)
         for t in ids(rel.tail)
     ]
-    definitions = [(short.text, long.text) for short, long in doc._.kg_definitions or []]
-    return Extraction(mentions, proposed, relations, definitions)
+    pairs = [(short.text, long.text) for short, long in definitions(doc)]
+    return Extraction(mentions, proposed, found, pairs)

