@@ -203,7 +203,7 @@ def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> Non
     """
     triples = [ox.Triple(_ox(s), _ox(p), _ox(o)) for s, p, o in rdf_triples(graph)]  # type: ignore[arg-type]
     prefixes = ALL_PREFIXES if fmt in {"ttl", "xml"} else None
-    data = ox.serialize(triples, format=_OX_FORMATS[fmt], prefixes=prefixes)
+    data = ox.serialize(triples, format=_OX_FORMATS[fmt], prefixes=prefixes) or b""
     with atomic_path(path) as tmp:
         tmp.write_bytes(data if data.endswith(b"\n") else data + b"\n")
 
