@@ -29,6 +29,10 @@ def test_every_example_query_is_tested():
         "improves-on-ppo.rq",
         "code-links.rq",
         "abbreviations.rq",
+        "methods-for-task.rq",
+        "under-broader.rq",
+        "co-occurring.rq",
+        "contribution-evidence.rq",
     }
     assert {q.name for q in QUERIES} == tested
 
@@ -67,3 +71,26 @@ def test_query_abbreviations(rdf):
     found = dict(table)
     assert found["Proximal Policy Optimization"] == "PPO"
     assert "SAE" in found["sparse autoencoder"].split(", ")
+
+
+def test_query_methods_for_task(rdf):
+    _, table = answer(rdf, "methods-for-task.rq")
+    assert [m for m, _ in table] == ["Directly Forecasting Belief Transformer", "Simple Policy Optimization"]
+
+
+def test_query_under_broader(rdf):
+    _, table = answer(rdf, "under-broader.rq")
+    assert {e for e, _ in table} == {"Proximal Policy Optimization", "Trust Region Policy Optimization"}
+
+
+def test_query_co_occurring(rdf):
+    _, table = answer(rdf, "co-occurring.rq")
+    pairs = {(a, b) for a, b, _ in table}
+    assert ("interpretability", "sparse autoencoder") in pairs
+    assert all(int(n) >= 2 for *_, n in table)
+
+
+def test_query_contribution_evidence(rdf):
+    _, table = answer(rdf, "contribution-evidence.rq")
+    assert table[0][:3] == ["Simple Policy Optimization", "improvesOn", "Proximal Policy Optimization"]
+    assert "SPO outperforms PPO" in table[0][3]
