@@ -228,3 +228,23 @@ def test_empty_graph_loads(browser: Any, tmp_path: Path) -> None:
     assert page.js("() => kgExplorer.nodes.length") == 0
     page.assert_clean()
     page.page.close()
+
+
+def test_example_page_offline_complete_and_searchable(browser: Any) -> None:
+    """The committed example page: no request beyond the file, every node drawn, SAE found."""
+    from kg.export.rdf import read_rdf
+
+    graph = read_rdf(ROOT / "exports" / "graph.ttl")
+    page = Page(browser, ROOT / "exports" / "graph.html")
+    try:
+        assert page.js("() => kgExplorer.nodes.length") == graph.number_of_nodes()
+        assert page.js("() => kgExplorer.network.body.nodeIndices.length") == graph.number_of_nodes()
+        page.page.fill("#kg-search", "SAE")
+        page.page.press("#kg-search", "Enter")
+        assert page.js("() => kgExplorer.selectedId()") == "entity/sparseautoencoder"
+        assert page.page.inner_text("#kg-panel h3") == "sparse autoencoder"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.page.screenshot(path=str(ARTIFACTS / "example-graph.png"))
+        page.assert_clean()
+    finally:
+        page.page.close()
