@@ -40,13 +40,16 @@ class Entity:
     expansions: set[str] = field(default_factory=set)
     short_forms: set[str] = field(default_factory=set)
     types: Counter[str] = field(default_factory=Counter)
+    short_types: Counter[str] = field(default_factory=Counter)
     papers: Counter[str] = field(default_factory=Counter)
     proposed_by: set[str] = field(default_factory=set)
 
     @property
     def type(self) -> str:
-        best = max(self.types.values())
-        kind = next(t for t in TYPE_PRIORITY if self.types[t] == best)
+        # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
+        votes = self.types or self.short_types
+        best = max(votes.values())
+        kind = next(t for t in TYPE_PRIORITY if votes[t] == best)
         return "Method" if kind == "Concept" and self.proposed_by else kind
 
     @property
@@ -139,7 +142,7 @@ def resolve_entities(
                 entity.short_forms.add(mention.text)
                 if expanded:
                     entity.expansions.add(expanded)
-            entity.types[mention.label] += 1
+            (entity.short_types if is_short else entity.types)[mention.label] += 1
             entity.papers[paper] += 1
             if i in ex.proposed:
                 entity.proposed_by.add(paper)

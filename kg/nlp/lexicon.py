@@ -14,6 +14,7 @@ DATA = Path(__file__).parent / "data"
 class Lexicon:
     head_types: dict[str, str]
     generic_heads: frozenset[str]
+    generic_singles: frozenset[str]
     stop_modifiers: frozenset[str]
     junk: frozenset[str]
     proposal_verbs: frozenset[str]
@@ -33,6 +34,7 @@ def load_lexicon(path: Path = DATA / "lexicon.json") -> Lexicon:
     return Lexicon(
         head_types=head_types,
         generic_heads=frozenset(raw["generic_heads"]),
+        generic_singles=frozenset(raw["generic_singles"]),
         stop_modifiers=frozenset(raw["stop_modifiers"]),
         junk=frozenset(raw["junk"]),
         proposal_verbs=frozenset(raw["proposal_verbs"]),

@@ -129,7 +129,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str]) -> bool:
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
-        if lemma in lexicon.generic_heads or head.lower_ in lexicon.generic_heads:
+        if {lemma, head.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
             return False
         kind = head_type(span, lexicon)
         return counts[lemma] >= 3 or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2)
@@ -208,6 +208,10 @@ def find_mentions(
             continue
         variant = slash_variants(span.text.rstrip("."))[0].lower()
         found[key] = (known or {}).get(variant) or label_of(span, lexicon, chunk_heads)
+    # An abbreviation is the same kind of thing as its long form.
+    for short, long in definitions(doc):
+        if (long.start, long.end) in found and (short.start, short.end) in found:
+            found[(short.start, short.end)] = found[(long.start, long.end)]
     # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase.
     for (s, e), lab in list(found.items()):
         if (
