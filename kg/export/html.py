@@ -30,22 +30,13 @@ import networkx as nx
 import numpy as np
 
 from kg.export.atomic import atomic_open
+from kg.graph.model import NODE_TYPES, PAPER_RELATIONS
+from kg.graph.model import RELATIONS as GRAPH_RELATIONS
 
 __all__ = ["graph_data", "render_html", "write_html"]
 
-NODE_TYPES = ("Paper", "Method", "Task", "Dataset", "Metric", "Concept")
-RELATIONS = (
-    "mentions",
-    "proposes",
-    "uses",
-    "addresses",
-    "evaluatedOn",
-    "measuredBy",
-    "improvesOn",
-    "comparedWith",
-    "isA",
-    "partOf",
-)
+#: Legend order: node types, then relations, as the graph model defines them.
+RELATIONS = (*PAPER_RELATIONS, *GRAPH_RELATIONS)
 CORE_NODES = 1500  # nodes laid out by force simulation in Python
 INITIAL_NODES = 1500  # nodes drawn when the page opens
 STEP_NODES = 1500  # nodes added by "Show more"
