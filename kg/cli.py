@@ -270,3 +270,40 @@ def stats(
         typer.echo("most mentioned:")
         for count, label, kind in ranked:
             typer.echo(f"  {count:4d}  {label}  ({kind})")
+
+
+class Benchmark(str, Enum):
+    scierc = "scierc"
+
+
+@app.command()
+@_guard
+def evaluate(
+    benchmark: Annotated[Benchmark, typer.Argument(help="The annotation scheme of FILE.", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="Gold annotations, e.g. SciERC's dev.json.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+) -> None:
+    """Score kg's learned extractor against gold annotations (SciERC: entity and relation P/R/F1).
+
+    Entities count when span and type are exact (nested spans included); relations are strict:
+    both argument spans, their types and the relation label must be right, with predicted
+    entities ("relations") and with gold entities ("relations_gold_entities").
+    """
+    import json
+
+    from kg.evaluate import evaluate_scierc
+    from kg.nlp.pipeline import english_model
+    from kg.nlp.relation_classifier import load_scierc
+
+    if not file.is_file():
+        raise InputError(f"{file}: no such file")
+    scores = evaluate_scierc(load_scierc(base=english_model()), file)
+    if as_json:
+        typer.echo(json.dumps(scores, indent=1, sort_keys=True))
+        return
+    typer.echo(f"{'':22}{'P':>7}{'R':>7}{'F1':>7}")
+    rows = [("entities", scores["entities"])]
+    rows += [(f"  {kind}", s) for kind, s in sorted(scores["entities"]["per_type"].items())]
+    rows += [("relations (strict)", scores["relations"]), ("relations, gold ents", scores["relations_gold_entities"])]
+    for name, s in rows:
+        typer.echo(f"{name:22}{s['precision']:7.3f}{s['recall']:7.3f}{s['f1']:7.3f}")

