@@ -272,7 +272,7 @@ def stats(
             typer.echo(f"  {count:4d}  {label}  ({kind})")
 
 
-class Benchmark(str, Enum):
+class Benchmark(StrEnum):
     scierc = "scierc"
 
 
