@@ -44,7 +44,7 @@ class BuildReport:
 
 def extract_all(
     nlp: Language,
-    papers: Sequence[Paper],
+    texts: Sequence[str],
     *,
     n_process: int = 1,
     batch_size: int = 32,
@@ -52,17 +52,56 @@ def extract_all(
 ) -> list[Extraction]:
     """Parse every abstract and extract its mentions, proposals and relations, in input order."""
     out: list[Extraction] = []
-    texts = (p.abstract for p in papers)
     for doc in nlp.pipe(texts, n_process=n_process, batch_size=batch_size):
         out.append(extract(doc))
         if progress is not None:
-            progress(len(out), len(papers))
+            progress(len(out), len(texts))
     return out
 
 
 def auto_processes(n_texts: int) -> int:
     """Both cores pay off only once there is enough text to amortize loading a second model."""
     return 1 if n_texts < 300 else max(1, min(2, os.cpu_count() or 1))
+
+
+def extract_papers(
+    papers: Sequence[Paper],
+    report: BuildReport,
+    lap: Callable[[str], None],
+    *,
+    cache_dir: Path | None,
+    dask: str | None,
+    nlp: Language | None,
+    n_process: int,
+    progress: Progress | None,
+) -> list[Extraction]:
+    """Extractions for every paper: from the cache when seen before, else parsed here or on Dask."""
+    texts = [p.abstract for p in papers]
+    store = ExtractionCache(cache_dir, pipeline_fingerprint(english_model())) if cache_dir is not None else None
+    try:
+        found: list[Extraction | None] = store.get_many(texts) if store is not None else [None] * len(texts)
+        missing = [i for i, e in enumerate(found) if e is None]
+        report.parsed, report.cached = len(missing), len(texts) - len(missing)
+        lap("cache lookup")
+        if not missing:
+            return [e for e in found if e is not None]
+        todo = [texts[i] for i in missing]
+        if dask is not None:
+            fresh = extract_on_dask(dask, todo, progress=progress)
+        else:
+            if nlp is None:
+                nlp = load_pipeline()
+            lap("load model")
+            fresh = extract_all(nlp, todo, n_process=n_process or auto_processes(len(todo)), progress=progress)
+        lap("parse and extract")
+        for i, extraction in zip(missing, fresh, strict=True):
+            found[i] = extraction
+        if store is not None:
+            store.put_many(zip(todo, fresh, strict=True))
+        return [e for e in found if e is not None]
+    finally:
+        if store is not None:
+            store.close()
 
 
 STAGING = ".kg-staging-"
@@ -132,30 +171,9 @@ def build(
         skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
         raise InputError(f"no abstracts found in the input{skipped}")
     lap("read")
-    texts = [p.abstract for p in read.papers]
-    store = ExtractionCache(cache_dir, pipeline_fingerprint(english_model())) if cache_dir is not None else None
-    found: list[Extraction | None] = store.get_many(texts) if store is not None else [None] * len(texts)
-    missing = [i for i, e in enumerate(found) if e is None]
-    report.parsed, report.cached = len(missing), len(texts) - len(missing)
-    lap("cache lookup")
-    if missing:
-        todo = [read.papers[i] for i in missing]
-        if dask is not None:
-            fresh = extract_on_dask(dask, [p.abstract for p in todo], progress=progress)
-        else:
-            if nlp is None:
-                nlp = load_pipeline()
-            lap("load model")
-            procs = n_process or auto_processes(len(todo))
-            fresh = extract_all(nlp, todo, n_process=procs, progress=progress)
-        for i, extraction in zip(missing, fresh, strict=True):
-            found[i] = extraction
-        lap("parse and extract")
-        if store is not None:
-            store.put_many((texts[i], e) for i, e in zip(missing, fresh, strict=True))
-    if store is not None:
-        store.close()
-    extractions = [e for e in found if e is not None]
+    extractions = extract_papers(
+        read.papers, report, lap, cache_dir=cache_dir, dask=dask, nlp=nlp, n_process=n_process, progress=progress
+    )
     graph = build_graph(read.papers, extractions, known_definitions() if link else ())
     lap("resolve and build graph")
     if link:
@@ -164,7 +182,6 @@ def build(
     for path, seconds in write_exports(graph, out_dir, formats).items():
         report.outputs.append(path)
         report.seconds[f"write {path.suffix.lstrip('.')}"] = seconds
-    clock = time.perf_counter()
     report.nodes_by_type = Counter(d["type"] for _, d in graph.nodes(data=True))
     report.edges_by_type = Counter(k for _, _, k in graph.edges(keys=True))
     return graph, report
