@@ -1,4 +1,4 @@
-"""A flat copy of the graph for formats without lists or nulls (GraphML, GEXF, CSV).
+"""Flat attributes for formats without lists or nulls (GraphML, GEXF, CSV).
 
 Lists are joined with `` | ``; missing values are left out; every node and edge gets a
 ``label``, a ``type`` and a numeric ``weight`` (papers for an entity, 1 for a paper).
@@ -6,41 +6,54 @@ Lists are joined with `` | ``; missing values are left out; every node and edge 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import networkx as nx
 
 from kg.graph.model import LIST_SEPARATOR
+from kg.text import safe_text
+
+Flat = str | int | float | bool
 
 
-def flat_value(value: object) -> str | int | float | bool | None:
+def flat_value(value: object) -> Flat | None:
     if value is None:
         return None
-    if isinstance(value, (list, tuple, set)):
-        return LIST_SEPARATOR.join(str(v) for v in value)
-    if isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)
-
-
-def _clean_text(value: object) -> object:
-    # XML 1.0 cannot hold most control characters; GraphML and GEXF are XML.
+    if isinstance(value, list | tuple | set):
+        value = LIST_SEPARATOR.join(str(v) for v in value)
     if isinstance(value, str):
-        return "".join(c for c in value if c in "\t\n\r" or ord(c) >= 0x20)
-    return value
+        return safe_text(value)  # XML 1.0 cannot hold control characters at all
+    if isinstance(value, int | float | bool):
+        return value
+    return safe_text(str(value))
+
+
+def _flat(data: dict[str, Any]) -> dict[str, Flat]:
+    return {k: f for k, v in data.items() if (f := flat_value(v)) is not None}
+
+
+def flat_nodes(graph: nx.MultiDiGraph) -> Iterator[tuple[str, dict[str, Flat]]]:
+    for node, data in graph.nodes(data=True):
+        attrs = _flat(data)
+        attrs["weight"] = int(data.get("paper_count", 1) or 1)
+        attrs.setdefault("label", str(node))
+        yield node, attrs
+
+
+def flat_edges(graph: nx.MultiDiGraph) -> Iterator[tuple[str, str, str, dict[str, Flat]]]:
+    for u, v, key, data in graph.edges(keys=True, data=True):
+        attrs = _flat(data)
+        attrs["label"] = attrs["type"] = key
+        attrs["weight"] = int(data.get("weight", 1))
+        yield u, v, key, attrs
 
 
 def flatten(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """A copy of the graph with flat attributes."""
     flat = nx.MultiDiGraph()
-    for node, data in graph.nodes(data=True):
-        attrs = {k: _clean_text(flat_value(v)) for k, v in data.items()}
-        attrs = {k: v for k, v in attrs.items() if v is not None}
-        attrs["weight"] = int(data.get("paper_count", 1) or 1)
-        attrs.setdefault("label", str(node))
+    for node, attrs in flat_nodes(graph):
         flat.add_node(node, **attrs)
-    for u, v, key, data in graph.edges(keys=True, data=True):
-        attrs = {k: _clean_text(flat_value(x)) for k, x in data.items()}
-        attrs = {k: x for k, x in attrs.items() if x is not None}
-        attrs["label"] = key
-        attrs["type"] = key
-        attrs["weight"] = int(data.get("weight", 1))
+    for u, v, key, attrs in flat_edges(graph):
         flat.add_edge(u, v, key=key, **attrs)
     return flat

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import networkx as nx
 import pyoxigraph as ox
@@ -26,26 +28,26 @@ _SAFE_URL = re.compile(r"^https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 RDF_FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "xml": "xml"}
 
 
-def _url(text: str) -> URIRef | None:
-    return URIRef(text) if _SAFE_URL.match(text) and "'" not in text else None
-
-
 def statement_iri(u: str, rel: str, v: str) -> URIRef:
     digest = hashlib.sha256(f"{u}\n{rel}\n{v}".encode()).hexdigest()[:20]
     return URIRef(f"{RESOURCE_BASE}statement/{digest}")
 
 
-Triple = tuple[Node, Node, Node]
+class Lit(NamedTuple):
+    """A literal: lexical value and datatype IRI (None for a plain string)."""
+
+    value: str
+    datatype: str | None = None
 
 
-class _Triples(list[Triple]):
-    """A list with rdflib's ``Graph.add`` signature, to collect triples cheaply."""
+#: A triple as plain data: subject IRI, predicate IRI, object IRI (str) or literal (Lit).
+Triple = tuple[str, str, "str | Lit"]
 
-    def add(self, triple: Triple) -> None:
-        self.append(triple)
+_INT = str(XSD.integer)
+_ANY_URI = str(XSD.anyURI)
+_G_YEAR = str(XSD.gYear)
 
-
-#: Prefixes written in Turtle and bound in rdflib graphs.
+#: Prefixes written in Turtle and RDF/XML and bound in rdflib graphs.
 ALL_PREFIXES = {
     **{k: str(v) for k, v in PREFIXES.items()},
     "skos": str(SKOS),
@@ -55,88 +57,74 @@ ALL_PREFIXES = {
     "xsd": str(XSD),
 }
 
+#: The ontology's terms as plain strings: the closed namespace's lookups are slow in a hot loop.
+T: dict[str, str] = {name: str(KG[name]) for name in KG.__annotations__}
+TYPE, SUBJECT, PREDICATE, OBJECT = str(RDF.type), str(RDF.subject), str(RDF.predicate), str(RDF.object)
+PREF, ALT, BROADER = str(SKOS.prefLabel), str(SKOS.altLabel), str(SKOS.broader)
+EXACT, CLOSE, CONCEPT = str(SKOS.exactMatch), str(SKOS.closeMatch), str(SKOS.Concept)
+IDENTIFIER, TITLE, ABSTRACT = str(DCTERMS.identifier), str(DCTERMS.title), str(DCTERMS.abstract)
+CREATOR, DATE, SOURCE = str(DCTERMS.creator), str(DCTERMS.date), str(DCTERMS.source)
+CODE, URL, DERIVED = str(SCHEMA.codeRepository), str(SCHEMA.url), str(PROV.wasDerivedFrom)
 
-#: The ontology's terms as plain URIRefs: looking them up on the closed namespace is slow in a hot loop.
-T: dict[str, URIRef] = {name: KG[name] for name in KG.__annotations__}
 
-
-def to_rdf(graph: nx.MultiDiGraph) -> Graph:
-    """The RDF graph of a kg graph, as an rdflib Graph."""
-    g = Graph()
-    for prefix, ns in ALL_PREFIXES.items():
-        g.bind(prefix, ns)
-    for triple in rdf_triples(graph):
-        g.add(triple)
-    return g
+def _link(text: str) -> str | Lit:
+    """A URL as an IRI when it is a well-formed one, else as an xsd:anyURI literal."""
+    return text if _SAFE_URL.match(text) and "'" not in text else Lit(text, _ANY_URI)
 
 
 def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
-    """Every triple of the kg graph's RDF, sorted (so serializations are deterministic)."""
-    g = _Triples()
+    """Every triple of the kg graph's RDF, in a deterministic order (the graph's)."""
+    out: list[Triple] = []
+    add = out.append
     vocab_terms: set[str] = set()
     for node, data in graph.nodes(data=True):
-        iri = node_iri(node)
+        iri = str(node_iri(node))
         if data["type"] == "Paper":
-            g.add((iri, RDF.type, T["Paper"]))
-            g.add((iri, DCTERMS.identifier, Literal(data["key"])))
+            add((iri, TYPE, T["Paper"]))
+            add((iri, IDENTIFIER, Lit(data["key"])))
             if data.get("title"):
-                g.add((iri, DCTERMS.title, Literal(data["title"])))
-            g.add((iri, DCTERMS.abstract, Literal(data["abstract"])))
-            for author in data.get("authors", []):
-                g.add((iri, DCTERMS.creator, Literal(author)))
-            for code in data.get("code", []):
-                url = _url(code)
-                g.add(
-                    (
-                        iri,
-                        SCHEMA.codeRepository,
-                        url if url is not None else Literal(code, datatype=XSD.anyURI),
-                    )
-                )
+                add((iri, TITLE, Lit(data["title"])))
+            add((iri, ABSTRACT, Lit(data["abstract"])))
+            for author in dict.fromkeys(data.get("authors", [])):
+                add((iri, CREATOR, Lit(author)))
+            for code in dict.fromkeys(data.get("code", [])):
+                add((iri, CODE, _link(code)))
             if data.get("url"):
-                url = _url(data["url"])
-                g.add(
-                    (
-                        iri,
-                        SCHEMA.url,
-                        url if url is not None else Literal(data["url"], datatype=XSD.anyURI),
-                    )
-                )
+                add((iri, URL, _link(data["url"])))
             if data.get("year") is not None:
-                g.add((iri, DCTERMS.date, Literal(str(data["year"]), datatype=XSD.gYear)))
+                add((iri, DATE, Lit(str(data["year"]), _G_YEAR)))
             if data.get("venue"):
-                g.add((iri, T["venue"], Literal(data["venue"])))
+                add((iri, T["venue"], Lit(data["venue"])))
         else:
-            g.add((iri, RDF.type, T[data["type"]]))
-            g.add((iri, SKOS.prefLabel, Literal(data["label"])))
+            add((iri, TYPE, T[data["type"]]))
+            add((iri, PREF, Lit(data["label"])))
             for alt in data.get("alt_labels", []):
-                g.add((iri, SKOS.altLabel, Literal(alt)))
-            g.add((iri, T["paperCount"], Literal(data["paper_count"])))
-            g.add((iri, T["mentionCount"], Literal(data["count"])))
+                add((iri, ALT, Lit(alt)))
+            add((iri, T["paperCount"], Lit(str(data["paper_count"]), _INT)))
+            add((iri, T["mentionCount"], Lit(str(data["count"]), _INT)))
             if data.get("vocab"):
-                match = SKOS.exactMatch if data.get("vocab_match") == "exact" else SKOS.closeMatch
-                g.add((iri, match, URIRef(data["vocab"])))
+                add((iri, EXACT if data.get("vocab_match") == "exact" else CLOSE, data["vocab"]))
                 vocab_terms.add(data["vocab"])
                 vocab_terms.update(data.get("broader", []))
-    _add_vocabulary(g, graph, vocab_terms)
+    _add_vocabulary(add, graph, vocab_terms)
     for u, v, rel, data in graph.edges(keys=True, data=True):
-        s, o = node_iri(u), node_iri(v)
-        g.add((s, T[rel], o))
+        s, o = str(node_iri(u)), str(node_iri(v))
+        add((s, T[rel], o))
         if rel in RELATIONS:
-            st = statement_iri(u, rel, v)
-            g.add((st, RDF.type, T["RelationStatement"]))
-            g.add((st, RDF.subject, s))
-            g.add((st, RDF.predicate, T[rel]))
-            g.add((st, RDF.object, o))
-            g.add((st, T["supportCount"], Literal(data["weight"])))
+            st = str(statement_iri(u, rel, v))
+            add((st, TYPE, T["RelationStatement"]))
+            add((st, SUBJECT, s))
+            add((st, PREDICATE, T[rel]))
+            add((st, OBJECT, o))
+            add((st, T["supportCount"], Lit(str(data["weight"]), _INT)))
             for paper in data.get("papers", []):
-                g.add((st, PROV.wasDerivedFrom, node_iri(paper)))
+                add((st, DERIVED, str(node_iri(paper))))
             for sentence in data.get("evidence", []):
-                g.add((st, T["evidence"], Literal(sentence)))
-    return sorted(set(g), key=lambda t: (str(t[0]), str(t[1]), str(t[2]), type(t[2]).__name__))
+                add((st, T["evidence"], Lit(sentence)))
+    return out
 
 
-def _add_vocabulary(g: _Triples, graph: nx.MultiDiGraph, iris: set[str]) -> None:
+def _add_vocabulary(add: Callable[[Triple], None], graph: nx.MultiDiGraph, iris: set[str]) -> None:
     """The linked vocabulary terms, with their labels and hierarchy.
 
     A linked entity also gets its term's parents as ``skos:broader``, so ``?e skos:broader+ ?area``
@@ -148,18 +136,33 @@ def _add_vocabulary(g: _Triples, graph: nx.MultiDiGraph, iris: set[str]) -> None
 
     vocab = load_vocabulary()
     for term in vocab.terms_for(sorted(iris)):
-        t = URIRef(term.iri)
-        g.add((t, RDF.type, SKOS.Concept))
-        g.add((t, SKOS.prefLabel, Literal(term.label)))
-        g.add((t, DCTERMS.source, Literal(term.source)))
+        add((term.iri, TYPE, CONCEPT))
+        add((term.iri, PREF, Lit(term.label)))
+        add((term.iri, SOURCE, Lit(term.source)))
         for parent in term.broader:
             if parent in iris:
-                g.add((t, SKOS.broader, URIRef(parent)))
+                add((term.iri, BROADER, parent))
     for node, data in graph.nodes(data=True):
         term_iri = data.get("vocab")
-        if term_iri:
-            for parent in vocab.terms[term_iri].broader if term_iri in vocab.terms else ():
-                g.add((node_iri(node), SKOS.broader, URIRef(parent)))
+        if term_iri in vocab.terms:
+            for parent in vocab.terms[term_iri].broader:
+                add((str(node_iri(node)), BROADER, parent))
+
+
+def _rdflib_term(term: str | Lit) -> URIRef | Literal:
+    if isinstance(term, Lit):
+        return Literal(term.value, datatype=URIRef(term.datatype) if term.datatype else None)
+    return URIRef(term)
+
+
+def to_rdf(graph: nx.MultiDiGraph) -> Graph:
+    """The RDF graph of a kg graph, as an rdflib Graph."""
+    g = Graph()
+    for prefix, ns in ALL_PREFIXES.items():
+        g.bind(prefix, ns)
+    for s, p, o in rdf_triples(graph):
+        g.add((URIRef(s), URIRef(p), _rdflib_term(o)))
+    return g
 
 
 def _ancestors(g: Graph, iri: URIRef) -> list[str]:
@@ -186,14 +189,12 @@ _OX_FORMATS = {
 }
 
 
-def _ox(term: Node) -> ox.NamedNode | ox.Literal:
-    if isinstance(term, Literal):
-        if term.language:
-            return ox.Literal(str(term), language=term.language)
-        if term.datatype is not None and str(term.datatype) != str(XSD.string):
-            return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
-        return ox.Literal(str(term))
-    return ox.NamedNode(str(term))
+def _ox(term: str | Lit) -> ox.NamedNode | ox.Literal:
+    if isinstance(term, Lit):
+        if term.datatype:
+            return ox.Literal(term.value, datatype=ox.NamedNode(term.datatype))
+        return ox.Literal(term.value)
+    return ox.NamedNode(term)
 
 
 def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> None:
@@ -201,7 +202,7 @@ def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> Non
 
     Oxigraph's serializers do the writing: several times faster than rdflib's on large graphs.
     """
-    triples = [ox.Triple(_ox(s), _ox(p), _ox(o)) for s, p, o in rdf_triples(graph)]  # type: ignore[arg-type]
+    triples = [ox.Triple(ox.NamedNode(s), ox.NamedNode(p), _ox(o)) for s, p, o in dict.fromkeys(rdf_triples(graph))]
     prefixes = ALL_PREFIXES if fmt in {"ttl", "xml"} else None
     data = ox.serialize(triples, format=_OX_FORMATS[fmt], prefixes=prefixes) or b""
     with atomic_path(path) as tmp:
