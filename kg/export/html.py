@@ -37,11 +37,11 @@ __all__ = ["graph_data", "render_html", "write_html"]
 
 #: Legend order: node types, then relations, as the graph model defines them.
 RELATIONS = (*PAPER_RELATIONS, *GRAPH_RELATIONS)
-CORE_NODES = 1500  # nodes laid out by force simulation in Python
+CORE_NODES = 1200  # nodes laid out by force simulation in Python
 INITIAL_NODES = 1500  # nodes drawn when the page opens
 STEP_NODES = 1500  # nodes added by "Show more"
 PHYSICS_MAX_NODES = 300  # above this the browser runs no physics at all
-LAYOUT_ITERATIONS = 50
+LAYOUT_ITERATIONS = 30
 SEED = 7
 MAX_EVIDENCE_CHARS = 600
 
