@@ -46,7 +46,7 @@ def test_abbreviation_links_papers_that_only_use_one_form():
     )
     sae = entities[term_key("sparse autoencoder")]
     assert sae.label == "sparse autoencoder"
-    assert {"SAE", "SAEs"} <= set(sae.alt_labels)
+    assert {"SAE", "SAEs"} <= set(sae.alt_labels(sae.label))
     assert set(sae.papers) == {"p1", "p2", "p3"}
     assert keys[2] == [sae.key]
 
@@ -65,7 +65,7 @@ def test_abbreviation_inside_a_term_expands():
         ]
     )
     kv = entities[term_key("Key-Value cache")]
-    assert kv.label == "KV cache" and "Key-Value cache" in kv.alt_labels
+    assert kv.label == "KV cache" and "Key-Value cache" in kv.alt_labels(kv.label)
 
 
 def test_papers_own_definition_wins_over_the_corpus():

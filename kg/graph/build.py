@@ -31,10 +31,11 @@ def _paper_label(paper: Paper) -> str:
 
 def _entity_attrs(entity: Entity) -> dict[str, object]:
     papers = sorted(PAPER_PREFIX + p for p in entity.papers)
+    label = entity.label
     return {
         "type": entity.type,
-        "label": entity.label,
-        "alt_labels": entity.alt_labels,
+        "label": label,
+        "alt_labels": entity.alt_labels(label),
         "papers": papers,
         "paper_count": len(papers),
         "count": sum(entity.papers.values()),

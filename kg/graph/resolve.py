@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kg.nlp.extract import Extraction, Mention
 from kg.text import normal_form, singular
@@ -18,6 +19,7 @@ from kg.text import normal_form, singular
 TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Concept")
 
 
+@lru_cache(maxsize=1 << 18)
 def term_key(text: str) -> str:
     """The key two spellings of one term share: case, plural, hyphens and spaces folded.
 
@@ -68,9 +70,8 @@ class Entity:
             return plain[0]
         return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
 
-    @property
-    def alt_labels(self) -> list[str]:
-        label = self.label
+    def alt_labels(self, label: str) -> list[str]:
+        """Every other way the entity was written, besides ``label``."""
         alts = set(self.surface) | self.expansions | {singular_label(s) for s in self.short_forms}
         return sorted(a for a in alts if a != label)
 
@@ -98,9 +99,9 @@ class Resolver:
             return min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
         return self.fallback.get(key)
 
-    def resolve(self, mention: Mention, ex: Extraction) -> tuple[str, str | None, bool]:
-        """``(key, expanded text or None, is a short form)`` of one mention."""
-        local = {term_key(s): lf for s, lf in ex.definitions}
+    def resolve(self, mention: Mention, local: dict[str, str]) -> tuple[str, str | None, bool]:
+        """``(key, expanded text or None, is a short form)`` of one mention; ``local`` holds the
+        paper's own definitions by :func:`term_key` of the short form."""
         whole = self._long_form(mention.text, local) if " " not in mention.text else None
         if whole is not None and term_key(whole) != term_key(mention.text):
             return term_key(whole), whole, True
@@ -129,8 +130,9 @@ def resolve_entities(
     keys_per_paper: list[list[str | None]] = []
     for paper, ex in extractions:
         keys: list[str | None] = []
+        local = {term_key(short): long for short, long in ex.definitions}
         for i, mention in enumerate(ex.mentions):
-            key, expanded, is_short = resolver.resolve(mention, ex)
+            key, expanded, is_short = resolver.resolve(mention, local)
             if not key or key in junk_keys:
                 keys.append(None)
                 continue
