@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 import traceback
 from collections import Counter
@@ -142,6 +143,14 @@ def build(
     link: Annotated[
         bool, typer.Option("--link/--no-link", help="Link entities to the bundled AIO / Papers with Code / ITO terms.")
     ] = True,
+    store: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also add the graph to a persistent Oxigraph SPARQL store in this folder (created if new;"
+            " adding the same papers twice changes nothing; each build is one atomic batch).",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Build the graph from INPUTS and write graph.ttl, graph.html and graph.graphml to --out.
@@ -161,7 +170,7 @@ def build(
         typer.echo(f"kg: {'warning' if problem.warning else 'skipped'}: {problem}", err=True)
 
     try:
-        _graph, report = run_build(
+        graph, report = run_build(
             inputs,
             out,
             input_format=input_format.value if input_format else None,
@@ -175,6 +184,17 @@ def build(
         )
     finally:
         progress.close()
+    if store is not None:
+        from kg.store import add_graph
+
+        ttl = out / "graph.ttl"
+        batch = ttl if "ttl" in formats else graph
+        triples = add_graph(store, batch, ",".join(sorted(str(p.resolve()) for p in inputs)), graph=graph)
+        html = out / "graph.html"
+        if html.exists():
+            shutil.copyfile(html, store / "graph.html")
+        if not quiet:
+            typer.echo(f"store {store}: {triples:,} triples")
     if quiet:
         return
     total = time.perf_counter() - start
@@ -203,15 +223,19 @@ def query(
         ResultFormat, typer.Option("--format", "-f", help="How to print the results.")
     ] = ResultFormat.table,
 ) -> None:
-    """Run a SPARQL query over an exported graph. Prefixes kg:, kgr:, skos:, dcterms:, schema: are bound."""
-    from kg.query import format_result, load_graph, run_query
+    """Run a SPARQL query over an exported graph file or a store folder (Oxigraph's SPARQL engine).
+
+    Prefixes kg:, kgr:, skos:, dcterms:, schema:, prov:, rdf:, xsd: are bound.
+    """
+    from kg.query import format_result
+    from kg.store import query_store
 
     if (sparql is None) == (file is None):
         raise fail("give the query as an argument or with --file, not both")
     text = file.read_text(encoding="utf-8") if file is not None else str(sparql)
-    if not graph.is_file():
-        raise InputError(f"{graph}: no such file")
-    typer.echo(format_result(run_query(load_graph(graph), text), output.value), nl=False)
+    if not graph.exists():
+        raise InputError(f"{graph}: no such file or store")
+    typer.echo(format_result(query_store(graph, text), output.value), nl=False)
 
 
 @app.command("export")
@@ -307,3 +331,35 @@ def evaluate(
     rows += [("relations (strict)", scores["relations"]), ("relations, gold ents", scores["relations_gold_entities"])]
     for name, s in rows:
         typer.echo(f"{name:22}{s['precision']:7.3f}{s['recall']:7.3f}{s['f1']:7.3f}")
+
+
+@app.command()
+@_guard
+def serve(
+    source: Annotated[Path, typer.Argument(help="A store folder or an exported graph file.", show_default=False)],
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; loopback unless you mean to share it.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    max_results: Annotated[int, typer.Option(help="Rows returned at most; more are cut (X-KG-Truncated).")] = 10000,
+    timeout: Annotated[float, typer.Option(help="Seconds a query may run before it is stopped (HTTP 503).")] = 10.0,
+) -> None:
+    """Serve SOURCE as a read-only SPARQL 1.1 endpoint at /sparql, with the HTML explorer at /.
+
+    GET and POST (form or application/sparql-query); results as SPARQL JSON/XML, CSV or TSV by
+    Accept header. Updates and SERVICE are refused; queries are bounded in time and rows.
+    """
+    import ipaddress
+
+    from kg.serve import serve as run_server
+
+    if not source.exists():
+        raise InputError(f"{source}: no such file or store")
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if not loopback:
+        typer.echo(f"kg: warning: serving on {host}, reachable from other machines", err=True)
+    typer.echo(f"kg: SPARQL endpoint at http://{host}:{port}/sparql (Ctrl-C stops)", err=True)
+    run_server(source, host=host, port=port, max_results=max_results, timeout_s=timeout)

@@ -120,3 +120,18 @@ def test_cli_evaluate_scierc_json(shared_data: Path):
         "OtherScientificTerm",
         "Task",
     }
+
+
+def test_cli_build_into_store_twice_then_query_and_serve(tmp_path: Path):
+    store = tmp_path / "store"
+    for _ in range(2):
+        result = kg("build", EXAMPLES / "icml2025.jsonl", "-o", tmp_path / "out", "--store", store, "--no-cache")
+        assert result.exit_code == 0, result.output
+    counts = [line for line in result.output.splitlines() if line.startswith("store ")]
+    first = kg("query", store, "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "-f", "csv").output
+    assert counts and counts[0].split(": ")[1].split()[0].replace(",", "") == first.split()[1]
+    q = "SELECT ?label WHERE { ?e skos:altLabel 'PPO' ; skos:prefLabel ?label }"
+    assert "Proximal Policy Optimization" in kg("query", store, q).output
+    assert (store / "graph.html").exists()
+    help_text = kg("serve", "--help").output
+    assert "read-only" in help_text and "127.0.0.1" in help_text
