@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 from spacy.language import Language
@@ -52,11 +56,33 @@ def extract_all(
 ) -> list[Extraction]:
     """Parse every abstract and extract its mentions, proposals and relations, in input order."""
     out: list[Extraction] = []
-    for doc in nlp.pipe(texts, n_process=n_process, batch_size=batch_size):
-        out.append(extract(doc))
-        if progress is not None:
-            progress(len(out), len(texts))
+    previous = signal.signal(signal.SIGINT, _quiet_interrupt(os.getpid())) if n_process > 1 else None
+    try:
+        with warnings.catch_warnings():
+            # spaCy warns that interrupted workers "did not complete"; kg's own message says it.
+            warnings.filterwarnings("ignore", message=r"\[W127\]")
+            for doc in nlp.pipe(texts, n_process=n_process, batch_size=batch_size):
+                out.append(extract(doc))
+                if progress is not None:
+                    progress(len(out), len(texts))
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     return out
+
+
+def _quiet_interrupt(parent: int) -> Callable[[int, Any], None]:
+    """A SIGINT handler for parsing with worker processes (which inherit it): a worker leaves
+    silently; the parent stops the workers, then raises KeyboardInterrupt as usual."""
+
+    def handler(signum: int, frame: Any) -> None:
+        if os.getpid() != parent:
+            os._exit(130)
+        for child in multiprocessing.active_children():
+            child.terminate()
+        raise KeyboardInterrupt
+
+    return handler
 
 
 def auto_processes(n_texts: int) -> int:

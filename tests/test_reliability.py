@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -174,15 +175,18 @@ def test_killed_build_leaves_previous_exports_intact(tmp_path: Path, example_bui
     for name in ("graph.ttl", "graph.html", "graph.graphml"):
         (out / name).write_bytes((example_build / name).read_bytes())
     before = {p.name: p.read_bytes() for p in out.iterdir()}
+    # Its own process group, signalled as a whole, as a terminal's Ctrl-C or a `kill -9 -PGID` does:
+    # the parsing worker processes get the signal too.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "kg", "build", str(big_input(tmp_path, 30)), "-o", str(out)],
+        [sys.executable, "-m", "kg", "build", str(big_input(tmp_path, 30)), "-o", str(out), "--no-cache"],
+        start_new_session=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     time.sleep(4)
     assert proc.poll() is None, "the build finished before it could be interrupted"
-    proc.send_signal(sig)
+    os.killpg(proc.pid, sig)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode != 0
     if sig == signal.SIGINT:
