@@ -48,6 +48,13 @@ def test_vote_keeps_nested_majority_spans() -> None:
     assert vote([[(0, 1, "Task")], [(0, 1, "Method")]], 2) == []
 
 
+def test_vote_per_label_minimum() -> None:
+    preds = [[(0, 1, "Metric"), (2, 3, "Task")], [(4, 5, "Task")], []]
+    assert vote(preds, 2) == []
+    assert vote(preds, 2, {"Metric": 1}) == [(0, 1, "Metric")]
+    assert vote([[(0, 1, "Task")]] * 3, 2, {"Task": 3}) == [(0, 1, "Task")]
+
+
 def test_candidate_pairs_stay_in_sentence_and_are_ordered() -> None:
     pairs = [(a.start, a.end, b.start, b.end) for a, b in candidate_pairs(_doc())]
     assert pairs == [(2, 4, 3, 4), (2, 4, 5, 6), (3, 4, 5, 6)]

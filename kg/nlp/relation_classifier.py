@@ -3,9 +3,9 @@
 Two components, added after en_core_web_sm's own components:
 
 * ``kg_scierc_mentions``: transition-based NER heads (on fine-tuned copies of en_core_web_sm's
-  tok2vec) run on shadow Docs; a span is kept when at least ``min_votes`` heads predict it
-  with the same type. Results go to ``doc.spans[SPAN_KEY]`` (nested or
-  overlapping spans allowed); ``doc.ents`` is left untouched.
+  tok2vec) run on shadow Docs; a span is kept when at least ``min_votes`` heads (or the
+  label's entry in ``label_votes``) predict it with the same type. Results go to
+  ``doc.spans[SPAN_KEY]`` (nested or overlapping spans allowed); ``doc.ents`` is left untouched.
 * ``kg_scierc_relations``: scores every unordered pair of mentions within a sentence with a
   multinomial logistic regression (classes: NONE, each label in either direction) over sparse
   features (types, words between, dependency path, heads, ...) and stores :class:`Relation`
@@ -27,7 +27,7 @@ Training code (scikit-learn) lives in ``scripts/train_scierc.py``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -89,13 +89,21 @@ def predict_mentions(models: Sequence[Language], docs: Sequence[Doc]) -> list[li
     return out
 
 
-def vote(predictions: Iterable[Iterable[tuple[int, int, str]]], min_votes: int) -> list[tuple[int, int, str]]:
-    """Spans predicted (same span and type) by at least ``min_votes`` models, sorted."""
+def vote(
+    predictions: Iterable[Iterable[tuple[int, int, str]]],
+    min_votes: int,
+    label_votes: Mapping[str, int] | None = None,
+) -> list[tuple[int, int, str]]:
+    """Spans predicted (same span and type) by at least ``min_votes`` models, sorted.
+
+    ``label_votes`` overrides ``min_votes`` for individual labels (e.g. ``{"Metric": 1}``).
+    """
     counts: dict[tuple[int, int, str], int] = {}
     for pred in predictions:
         for m in set(pred):
             counts[m] = counts.get(m, 0) + 1
-    return sorted(m for m, c in counts.items() if c >= min_votes)
+    need = label_votes or {}
+    return sorted(m for m, c in counts.items() if c >= need.get(m[2], min_votes))
 
 
 class MentionEnsemble:
@@ -103,6 +111,7 @@ class MentionEnsemble:
 
     def __init__(self, vocab: Any, name: str, span_key: str, min_votes: int) -> None:
         self.vocab, self.name, self.span_key, self.min_votes = vocab, name, span_key, min_votes
+        self.label_votes: dict[str, int] = {}  # per-label override of min_votes
         self.models: list[Language] = []
 
     def __call__(self, doc: Doc) -> Doc:
@@ -111,13 +120,13 @@ class MentionEnsemble:
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
         for batch in spacy.util.minibatch(docs, size=batch_size):
             for doc, preds in zip(batch, predict_mentions(self.models, batch), strict=True):
-                voted = vote(preds, self.min_votes)
+                voted = vote(preds, self.min_votes, self.label_votes)
                 doc.spans[self.span_key] = [Span(doc, s, e, label=lab) for s, e, lab in voted]
                 yield doc
 
     def add_model(self, path: str | Path) -> None:
         """Add a trained pipeline directory (``tok2vec`` + NER heads listening to it)."""
-        self.models.append(spacy.load(path, vocab=self.vocab))
+        self.models.append(spacy.load(path, vocab=self.vocab, exclude=["tokenizer"]))
 
     def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
         path = Path(path)
@@ -125,13 +134,14 @@ class MentionEnsemble:
         for i, model in enumerate(self.models):
             # vocab and tokenizer come from the host pipeline (file names fit package-data)
             model.to_disk(path / f"ner{i}", exclude=["vocab", "tokenizer"])
-        cfg = {"n_models": len(self.models), "min_votes": self.min_votes}
+        cfg = {"n_models": len(self.models), "min_votes": self.min_votes, "label_votes": self.label_votes}
         (path / "cfg.json").write_text(json.dumps(cfg))
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MentionEnsemble:
         path = Path(path)
         cfg = json.loads((path / "cfg.json").read_text())
         self.min_votes = cfg["min_votes"]
+        self.label_votes = dict(cfg.get("label_votes", {}))
         self.models = [
             spacy.load(path / f"ner{i}", vocab=self.vocab, exclude=["tokenizer"]) for i in range(cfg["n_models"])
         ]
