@@ -63,16 +63,20 @@ def content_key(text: str) -> str:
     return hashlib.sha256(normalized_text(text).encode("utf-8")).hexdigest()[:16]
 
 
-def paper_key(record_id: str | None, abstract: str) -> str:
-    """The paper's identity: its id, or the content hash of its abstract.
+def paper_key(record_id: str | None, abstract: str, venue: str = "", year: int | None = None) -> str:
+    """The paper's identity: its id within its venue and year, or the content hash of its abstract.
 
-    Ids are kept as given (IRIs are minted from them injectively later).
+    Ids are only unique within one source list (conference sites reuse them across years), so
+    the venue and year, when known, are part of the key. IRIs are minted from it injectively later.
 
-    >>> paper_key("site_a6a496aa3b", "x")
-    'site_a6a496aa3b'
+    >>> paper_key("site_a6a496aa3b", "x", "icml", 2025)
+    'icml-2025:site_a6a496aa3b'
+    >>> paper_key("42", "x")
+    '42'
     >>> paper_key(None, "Some abstract.") == content_key("some abstract.")
     True
     """
     if record_id is not None and str(record_id).strip():
-        return str(record_id).strip()
+        scope = "-".join(part for part in (venue.strip().lower(), str(year or "")) if part)
+        return f"{scope}:{str(record_id).strip()}" if scope else str(record_id).strip()
     return content_key(abstract)

@@ -224,15 +224,16 @@ def to_paper(where: str, fields: Any) -> Paper | Problem:
     except (TypeError, ValueError):
         year_int = None
     venue = _first(fields, VENUE_KEYS)
+    venue_text = str(venue).strip() if venue else ""
     return Paper(
-        key=paper_key(None if record_id is None else str(record_id), cleaned.text),
+        key=paper_key(None if record_id is None else str(record_id), cleaned.text, venue_text, year_int),
         abstract=cleaned.text,
         title=title_text,
         authors=_authors(_first(fields, AUTHOR_KEYS)),
         url=str(url).strip() if url else "",
         code_urls=tuple(dict.fromkeys(code_urls)),
         year=year_int,
-        venue=str(venue).strip() if venue else "",
+        venue=venue_text,
         source=where,
     )
 
