@@ -24,6 +24,7 @@ from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.graph.build import build_graph
 from kg.io import InputError, read_papers
 from kg.nlp.extract import Extraction, extract
+from kg.nlp.extractors import DEFAULT_EXTRACTOR
 from kg.nlp.pipeline import english_model, load_pipeline
 from kg.records import Paper, Problem
 from kg.vocab import link_graph
@@ -100,10 +101,12 @@ def extract_papers(
     nlp: Language | None,
     n_process: int,
     progress: Progress | None,
+    extractor: str = DEFAULT_EXTRACTOR,
 ) -> list[Extraction]:
     """Extractions for every paper: from the cache when seen before, else parsed here or on Dask."""
     texts = [p.abstract for p in papers]
-    store = ExtractionCache(cache_dir, pipeline_fingerprint(english_model())) if cache_dir is not None else None
+    fingerprint = pipeline_fingerprint(english_model(), extractor)
+    store = ExtractionCache(cache_dir, fingerprint) if cache_dir is not None else None
     try:
         found: list[Extraction | None] = store.get_many(texts) if store is not None else [None] * len(texts)
         missing = [i for i, e in enumerate(found) if e is None]
@@ -113,10 +116,10 @@ def extract_papers(
             return [e for e in found if e is not None]
         todo = [texts[i] for i in missing]
         if dask is not None:
-            fresh = extract_on_dask(dask, todo, progress=progress)
+            fresh = extract_on_dask(dask, todo, extractor=extractor, progress=progress)
         else:
             if nlp is None:
-                nlp = load_pipeline()
+                nlp = load_pipeline(extractor=extractor)
             lap("load model")
             fresh = extract_all(nlp, todo, n_process=n_process or auto_processes(len(todo)), progress=progress)
         lap("parse and extract")
@@ -172,11 +175,13 @@ def build(
     link: bool = True,
     cache_dir: Path | None = None,
     dask: str | None = None,
+    extractor: str = DEFAULT_EXTRACTOR,
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``.
 
     ``n_process`` 0 chooses by input size; ``cache_dir`` reuses extractions of abstracts seen
-    before; ``dask`` is a scheduler address to run parsing and extraction on.
+    before; ``dask`` is a scheduler address to run parsing and extraction on; ``extractor``
+    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`).
     """
     report = BuildReport()
     clock = time.perf_counter()
@@ -198,7 +203,15 @@ def build(
         raise InputError(f"no abstracts found in the input{skipped}")
     lap("read")
     extractions = extract_papers(
-        read.papers, report, lap, cache_dir=cache_dir, dask=dask, nlp=nlp, n_process=n_process, progress=progress
+        read.papers,
+        report,
+        lap,
+        cache_dir=cache_dir,
+        dask=dask,
+        nlp=nlp,
+        n_process=n_process,
+        progress=progress,
+        extractor=extractor,
     )
     graph = build_graph(read.papers, extractions, known_definitions() if link else ())
     lap("resolve and build graph")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from kg import __version__
 from kg.nlp.extract import Extraction
+from kg.nlp.extractors import DEFAULT_EXTRACTOR
 
 NLP_DIR = Path(__file__).parent / "nlp"
 
@@ -26,9 +27,9 @@ def default_cache_dir() -> Path:
 
 
 @cache
-def pipeline_fingerprint(model: str) -> str:
-    """Hash of what decides the extraction: kg's version, the model, the NLP code and data."""
-    digest = hashlib.sha256(f"{__version__}\n{model}\n".encode())
+def pipeline_fingerprint(model: str, extractor: str = DEFAULT_EXTRACTOR) -> str:
+    """Hash of what decides the extraction: kg's version, the model, the extractor, the NLP code and data."""
+    digest = hashlib.sha256(f"{__version__}\n{model}\n{extractor}\n".encode())
     for path in sorted(NLP_DIR.rglob("*")):
         if path.is_file() and path.suffix in {".py", ".json", ".jsonl", ".cfg"} and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(NLP_DIR)).encode())

@@ -12,16 +12,15 @@ from typing import Any
 
 from kg.nlp.extract import Extraction, extract
 
-_PIPELINE: Any = None
+_PIPELINES: dict[str, Any] = {}
 
 
-def _extract_chunk(texts: list[str]) -> list[dict[str, list[list[object]]]]:
-    global _PIPELINE
-    if _PIPELINE is None:
+def _extract_chunk(texts: list[str], extractor: str) -> list[dict[str, list[list[object]]]]:
+    if extractor not in _PIPELINES:
         from kg.nlp.pipeline import load_pipeline
 
-        _PIPELINE = load_pipeline()
-    return [extract(doc).to_json() for doc in _PIPELINE.pipe(texts)]
+        _PIPELINES[extractor] = load_pipeline(extractor=extractor)
+    return [extract(doc).to_json() for doc in _PIPELINES[extractor].pipe(texts)]
 
 
 def extract_on_dask(
@@ -29,6 +28,7 @@ def extract_on_dask(
     texts: Sequence[str],
     *,
     chunk_size: int = 64,
+    extractor: str = "fast",
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Extraction]:
     """Extract every text on the cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
@@ -38,7 +38,7 @@ def extract_on_dask(
     results: list[list[Extraction]] = [[] for _ in chunks]
     done = 0
     with Client(address, timeout="30s") as client:
-        futures = client.map(_extract_chunk, chunks, pure=False)
+        futures = client.map(_extract_chunk, chunks, extractor=extractor, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         for future in as_completed(futures):
             i = index[future.key]

@@ -25,6 +25,7 @@ class KG(DefinedNamespace):
     Task: URIRef
     Dataset: URIRef
     Metric: URIRef
+    Material: URIRef
     Concept: URIRef
     RelationStatement: URIRef
 
@@ -39,6 +40,8 @@ class KG(DefinedNamespace):
     comparedWith: URIRef
     isA: URIRef
     partOf: URIRef
+    featureOf: URIRef
+    conjoinedWith: URIRef
 
     evidence: URIRef
     supportCount: URIRef

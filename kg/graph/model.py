@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-ENTITY_TYPES = ("Method", "Task", "Dataset", "Metric", "Concept")
+ENTITY_TYPES = ("Method", "Task", "Dataset", "Metric", "Material", "Concept")
 NODE_TYPES = ("Paper", *ENTITY_TYPES)
 
 #: Paper -> entity relations.
@@ -43,6 +43,8 @@ RELATIONS = {
     "comparedWith": "A is compared with B",
     "isA": "A is a kind of B",
     "partOf": "A is part of B",
+    "featureOf": "A is a feature or property of B",
+    "conjoinedWith": "A is used or named together with B (in the same role)",
 }
 
 LIST_SEPARATOR = " | "

@@ -16,7 +16,7 @@ from functools import lru_cache
 from kg.nlp.extract import Extraction, Mention
 from kg.text import normal_form, singular
 
-TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Concept")
+TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
 
 
 @lru_cache(maxsize=1 << 18)

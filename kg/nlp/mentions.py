@@ -109,8 +109,12 @@ def head_type(span: Span, lexicon: Lexicon) -> str | None:
     return lexicon.type_of_head(singular(last.text)) or lexicon.type_of_head(last.lemma_)
 
 
-def keep(span: Span, lexicon: Lexicon, counts: Counter[str]) -> bool:
-    """Whether a trimmed candidate names something worth a node."""
+def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 3) -> bool:
+    """Whether a trimmed candidate names something worth a node.
+
+    A single common noun must occur ``repeats`` times in the abstract (``counts``), or be a
+    metric (or a task twice).
+    """
     if not len(span) or not any(c.isalpha() for c in span.text):
         return False
     text = span.text.lower()
@@ -132,12 +136,17 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str]) -> bool:
         if {lemma, head.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
             return False
         kind = head_type(span, lexicon)
-        return counts[lemma] >= 3 or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2)
+        return counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2)
     if singular(head.lower_) in lexicon.generic_heads and all(
         t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
     ):
         return False
     return len(span) <= 6
+
+
+def noun_counts(doc: Doc) -> Counter[str]:
+    """How often each noun (singular, lower case) occurs in ``doc``."""
+    return Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
 
 
 def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
@@ -190,7 +199,7 @@ def find_mentions(
     known: dict[str, str] | None = None,
 ) -> list[Span]:
     """Typed mention spans, sorted, one label per span."""
-    counts = Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
+    counts = noun_counts(doc)
     # A name inside a chunk headed by "dataset"/"benchmark" is that kind of thing ("D4RL datasets").
     chunk_heads: dict[int, str] = {}
     for chunk in doc.noun_chunks:

@@ -4,7 +4,7 @@
   const TYPE_STYLE = {
     Paper: ["#6e7781", "square"], Method: ["#0072b2", "dot"], Task: ["#e69f00", "diamond"],
     Dataset: ["#009e73", "triangle"], Metric: ["#cc79a7", "triangleDown"],
-    Concept: ["#56b4e9", "hexagon"],
+    Material: ["#b8860b", "star"], Concept: ["#56b4e9", "hexagon"],
   };
   const REL_STYLE = { // colour, width, dashes, arrow
     mentions: ["#c9ced6", 0.6, false, true], proposes: ["#3d444d", 2, false, true],
@@ -12,6 +12,7 @@
     evaluatedOn: ["#009e73", 1.5, false, true], measuredBy: ["#cc79a7", 1.5, false, true],
     improvesOn: ["#d55e00", 2, false, true], comparedWith: ["#8c959f", 1.5, [6, 4], false],
     isA: ["#1f2328", 1.5, [2, 3], true], partOf: ["#8b5a2b", 1.5, [2, 3], true],
+    featureOf: ["#6f42c1", 1.2, [2, 3], true], conjoinedWith: ["#adb5bd", 1.2, [4, 4], false],
   };
   const FADED = "rgba(190,196,204,0.25)";
   const $ = (id) => document.getElementById(id);

@@ -1,0 +1,197 @@
+"""The learned SciERC extractor's output, mapped into kg's mentions and relations.
+
+Two thin components over plain functions, placed after the rule components (whose output
+stays as it was):
+
+* ``kg_learned_mentions``: each learned mention in ``doc.spans["sc"]`` (see
+  :mod:`kg.nlp.relation_classifier`) is trimmed and filtered like a rule candidate (a single
+  common noun must occur twice) and added to ``doc.spans["kg_mentions"]`` with kg's type:
+  Method, Task and Metric as they are, Material as Dataset when it is named or headed like one
+  ("CIFAR-10", "a benchmark") and as Material otherwise, OtherScientificTerm as Concept.
+  Generic mentions ("this approach") never become mentions. Where the rules found the same
+  span, their type stays.
+* ``kg_learned_relations``: each SciERC relation between two kept mentions becomes a kg
+  relation (:func:`map_relation`); a Generic argument that refers to the paper's own work
+  ("our method", "it" after the contribution is named) stands for the first proposed mention,
+  otherwise the relation is dropped. Pairs the rules already relate keep the rules' relation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import cast
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.nlp.lexicon import Lexicon, load_gazetteer, load_lexicon
+from kg.nlp.mentions import SPANS_KEY, head_type, is_named, keep, noun_counts, trim
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relation_classifier import (
+    MENTION_COMPONENT,
+    MODEL_DIR,
+    RELATION_COMPONENT,
+    MentionEnsemble,
+    RelationClassifier,
+)
+from kg.nlp.scierc import SPAN_KEY
+
+#: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
+SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
+#: Words that make a Generic mention refer to the paper's own contribution.
+_OWN_WORK = frozenset({"our", "we", "this", "it", "proposed", "novel", "new", "present"})
+
+
+def kg_type(span: Span, scierc_label: str, lexicon: Lexicon, known: dict[str, str]) -> str | None:
+    """kg's type for a learned mention, or None for Generic."""
+    if scierc_label == "Generic":
+        return None
+    listed = known.get(span.text.lower())
+    if scierc_label == "Material":
+        if listed == "Dataset" or head_type(span, lexicon) == "Dataset" or any(is_named(t) for t in span):
+            return "Dataset"
+        return "Material"
+    kind = SCIERC_TYPES.get(scierc_label, "Concept")
+    if kind == "Concept":
+        return listed or head_type(span, lexicon) or kind
+    return kind
+
+
+def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[Span]:
+    """The rule mentions of ``doc`` merged with its learned ones, sorted, one label per span."""
+    found = {(s.start, s.end): s.label_ for s in doc.spans.get(SPANS_KEY, [])}
+    datasets = [(s, e) for (s, e), lab in found.items() if lab == "Dataset"]
+    counts = noun_counts(doc)
+    for span in doc.spans.get(SPAN_KEY, []):
+        trimmed = trim(span, lexicon)
+        if not len(trimmed) or trimmed[0].pos_ == "VERB" or not keep(trimmed, lexicon, counts, repeats=2):
+            continue
+        kind = kg_type(trimmed, span.label_, lexicon, known)
+        if kind is None:
+            continue
+        key = (trimmed.start, trimmed.end)
+        if (
+            kind == "Dataset"
+            and not is_named(trimmed[-1])
+            and any(trimmed.start <= s and e <= trimmed.end and (s, e) != key for s, e in datasets)
+        ):
+            continue  # "the MuJoCo benchmark": like the rules, keep the name, not the phrase
+        found.setdefault(key, kind)
+    return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(found.items())]
+
+
+def _refers_to_own_work(span: Span, main: Span) -> bool:
+    return span.sent.start >= main.sent.start and any(t.lower_ in _OWN_WORK for t in span)
+
+
+#: SciERC relation -> kg relation as (label, reversed), decided by the argument types.
+def map_relation(label: str, head_type_: str, tail_type: str) -> tuple[str, bool] | None:
+    """kg's relation for SciERC ``head label tail`` (``True``: kg's relation goes tail -> head)."""
+    if label == "USED-FOR":
+        return ("addresses", False) if tail_type == "Task" else ("uses", True)
+    if label == "EVALUATE-FOR":
+        if head_type_ == "Metric":
+            return "measuredBy", True
+        return ("evaluatedOn", True) if head_type_ == "Dataset" else None
+    simple = {
+        "HYPONYM-OF": "isA",
+        "PART-OF": "partOf",
+        "COMPARE": "comparedWith",
+        "FEATURE-OF": "featureOf",
+        "CONJUNCTION": "conjoinedWith",
+    }
+    return (simple[label], False) if label in simple else None
+
+
+def learned_relations(doc: Doc, lexicon: Lexicon) -> list[tuple[int, int, str, int, int, int]]:
+    """``doc._.kg_relations`` plus the mapped learned relations, as the same plain tuples."""
+    rules = list(doc._.kg_relations or [])
+    related = {frozenset({(h, he), (t, te)}) for h, he, _, t, te, _ in rules}
+    mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
+    proposed = list(doc.spans.get(PROPOSED_KEY, []))
+    main = proposed[0] if proposed else None
+    learned_label = {(s.start, s.end): s.label_ for s in doc.spans.get(SPAN_KEY, [])}
+
+    def argument(start: int, end: int) -> Span | None:
+        span = doc[start:end]
+        if learned_label.get((start, end)) == "Generic":
+            return main if main is not None and _refers_to_own_work(span, main) else None
+        trimmed = trim(span, lexicon)
+        if not len(trimmed):
+            return None
+        if (trimmed.start, trimmed.end) in mentions:
+            return mentions[(trimmed.start, trimmed.end)]
+        inside = [m for (s, e), m in mentions.items() if trimmed.start <= s and e <= trimmed.end]
+        return max(inside, key=len) if inside else None  # "the Cora dataset": Cora
+
+    out: dict[tuple[int, int, str, int, int], int] = {}
+    for rel in doc._.relations or []:
+        a, b = argument(rel.head_start, rel.head_end), argument(rel.tail_start, rel.tail_end)
+        if a is None or b is None or (a.start < b.end and b.start < a.end):  # same or overlapping
+            continue
+        if frozenset({(a.start, a.end), (b.start, b.end)}) in related:
+            continue
+        mapped = map_relation(rel.label, a.label_, b.label_)
+        if mapped is None:
+            continue
+        label, flip = mapped
+        head, tail = (b, a) if flip else (a, b)
+        sentence = doc[min(rel.head_start, rel.tail_start)].sent.start
+        out.setdefault((head.start, head.end, label, tail.start, tail.end), sentence)
+    added = [(h, he, lab, t, te, s) for (h, he, lab, t, te), s in sorted(out.items())]
+    return rules + added
+
+
+class LearnedMentions:
+    """Thin component over :func:`learned_mentions`."""
+
+    def __init__(self) -> None:
+        self.lexicon = load_lexicon()
+        self.known: dict[str, str] = {}
+        for entry in load_gazetteer():
+            self.known.setdefault(entry["pattern"].lower(), entry["label"])
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc.spans[SPANS_KEY] = learned_mentions(doc, self.lexicon, self.known)
+        return doc
+
+
+class LearnedRelations:
+    """Thin component over :func:`learned_relations`."""
+
+    def __init__(self) -> None:
+        self.lexicon = load_lexicon()
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.kg_relations = learned_relations(doc, self.lexicon)
+        return doc
+
+
+@Language.factory("kg_learned_mentions", assigns=["doc.spans"], requires=["doc.spans"])
+def make_learned_mentions(nlp: Language, name: str) -> LearnedMentions:
+    return LearnedMentions()
+
+
+@Language.factory("kg_learned_relations", assigns=["doc._.kg_relations"], requires=["doc.spans"])
+def make_learned_relations(nlp: Language, name: str) -> LearnedRelations:
+    return LearnedRelations()
+
+
+def add_learned(nlp: Language, models: Iterable[str] | None = None, path: Path = MODEL_DIR) -> Language:
+    """Add the SciERC mention and relation components before ``kg_mentions``.
+
+    ``models`` names the NER models to vote with (``"ner0"``...); ``None`` takes every shipped
+    model with its shipped vote settings.
+    """
+    before = "kg_mentions" if "kg_mentions" in nlp.pipe_names else None
+    ment = cast(MentionEnsemble, nlp.add_pipe("kg_scierc_mentions", name=MENTION_COMPONENT, before=before))
+    if models is None:
+        ment.from_disk(path / "mentions")
+    else:
+        ment.min_votes, ment.label_votes = 1, {}
+        for name in models:
+            ment.add_model(path / "mentions" / name)
+    rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT, before=before))
+    rel.from_disk(path / "relations")
+    return nlp

@@ -1,0 +1,131 @@
+"""The learned SciERC extractor inside kg build: type and relation mapping, Generic mentions,
+and the default pipeline finding at least what the rules alone find on the examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from spacy.tokens import Doc, Span
+
+from kg.build import build
+from kg.nlp.learned import learned_mentions, learned_relations, map_relation
+from kg.nlp.lexicon import load_lexicon
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.pipeline import load_pipeline
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relation_classifier import MENTION_COMPONENT, RELATION_COMPONENT, Relation
+from kg.nlp.scierc import SPAN_KEY
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+TEXT = (
+    "We propose FooNet, a graph network. Our method uses graph convolution for node classification. "
+    "It is evaluated on the Cora dataset and on citation graphs in terms of accuracy. "
+    "Existing approaches are slow. Pooling is cheap on speech, and pooling helps on speech."
+)
+
+
+def _span(doc: Doc, text: str, label: str) -> Span:
+    start = doc.text.index(text)
+    span = doc.char_span(start, start + len(text), label=label)
+    assert span is not None
+    return span
+
+
+@pytest.fixture(scope="module")
+def ruled() -> Doc:
+    """TEXT through the rule components only, with learned output given by hand."""
+    rules = load_pipeline(extractor="rules")
+    doc = rules(TEXT)
+    doc.spans[SPAN_KEY] = [
+        _span(doc, "Our method", "Generic"),
+        _span(doc, "graph convolution", "Method"),
+        _span(doc, "node classification", "Task"),
+        _span(doc, "It", "Generic"),
+        _span(doc, "Cora dataset", "Material"),
+        _span(doc, "citation graphs", "Material"),
+        _span(doc, "accuracy", "Metric"),
+        _span(doc, "Existing approaches", "Generic"),
+        _span(doc, "Pooling", "Method"),
+        _span(doc, "speech", "Material"),
+    ]
+    return doc
+
+
+def test_learned_mentions_are_typed_and_generic_is_never_a_mention(ruled):
+    doc = ruled
+    before = {(s.start, s.end): s.label_ for s in doc.spans[SPANS_KEY]}
+    merged = learned_mentions(doc, load_lexicon(), {})
+    after = {(s.start, s.end): s.label_ for s in merged}
+    assert all(after[k] == v for k, v in before.items())  # the rules' mentions and types stay
+    new = {s.text: s.label_ for s in merged if (s.start, s.end) not in before}
+    assert new == {"Pooling": "Method", "speech": "Material"}  # a noun twice is enough for the learned model
+    texts = {s.text for s in merged}
+    assert "Cora" in texts and "Cora dataset" not in texts  # the name, not the phrase, as the rules do
+    assert not texts & {"Our method", "It", "Existing approaches"}  # Generic is never a mention
+
+
+def test_generic_arguments_stand_for_the_paper_contribution(ruled):
+    doc = ruled.copy()
+    doc.spans[SPANS_KEY] = learned_mentions(doc, load_lexicon(), {})
+    foonet = next(s for s in doc.spans[SPANS_KEY] if s.text == "FooNet")
+    doc.spans[PROPOSED_KEY] = [foonet]
+    sc = {s.text: s for s in doc.spans[SPAN_KEY]}
+    cora = next(s for s in doc.spans[SPANS_KEY] if s.text.startswith("Cora"))
+
+    def rel(a: Span, label: str, b: Span) -> Relation:
+        return Relation(a.start, a.end, b.start, b.end, label, 0.9)
+
+    doc._.kg_relations = []
+    doc._.relations = [
+        rel(sc["graph convolution"], "USED-FOR", sc["Our method"]),
+        rel(sc["Our method"], "USED-FOR", sc["node classification"]),
+        rel(sc["Cora dataset"], "EVALUATE-FOR", sc["It"]),
+        rel(sc["accuracy"], "EVALUATE-FOR", sc["It"]),
+        rel(sc["graph convolution"], "COMPARE", sc["Existing approaches"]),  # not the paper's: dropped
+    ]
+    got = {(doc[h:he].text, lab, doc[t:te].text) for h, he, lab, t, te, _ in learned_relations(doc, load_lexicon())}
+    assert got == {
+        ("FooNet", "uses", "graph convolution"),
+        ("FooNet", "addresses", "node classification"),
+        ("FooNet", "evaluatedOn", cora.text),
+        ("FooNet", "measuredBy", "accuracy"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("label", "head", "tail", "expected"),
+    [
+        ("USED-FOR", "Method", "Task", ("addresses", False)),
+        ("USED-FOR", "Method", "Method", ("uses", True)),
+        ("USED-FOR", "Dataset", "Method", ("uses", True)),
+        ("EVALUATE-FOR", "Dataset", "Method", ("evaluatedOn", True)),
+        ("EVALUATE-FOR", "Metric", "Task", ("measuredBy", True)),
+        ("EVALUATE-FOR", "Concept", "Method", None),
+        ("HYPONYM-OF", "Method", "Method", ("isA", False)),
+        ("PART-OF", "Concept", "Method", ("partOf", False)),
+        ("COMPARE", "Method", "Method", ("comparedWith", False)),
+        ("FEATURE-OF", "Concept", "Dataset", ("featureOf", False)),
+        ("CONJUNCTION", "Task", "Task", ("conjoinedWith", False)),
+    ],
+)
+def test_every_scierc_relation_maps_to_an_ontology_property(label, head, tail, expected):
+    assert map_relation(label, head, tail) == expected
+
+
+def test_default_pipeline_uses_the_learned_extractor(nlp):
+    assert MENTION_COMPONENT in nlp.pipe_names and RELATION_COMPONENT in nlp.pipe_names
+    assert nlp.pipe_names[-2:] == ["kg_learned_mentions", "kg_learned_relations"]
+    assert "scierc_mentions" not in load_pipeline(extractor="rules").pipe_names
+
+
+@pytest.mark.parametrize("extractor", ["fast", "accurate"])
+def test_learned_extractor_finds_at_least_what_the_rules_find(tmp_path: Path, extractor: str, example_graph):
+    rules, _ = build([EXAMPLES / "icml2025.jsonl"], tmp_path / "r", formats=["ttl"], extractor="rules")
+    learned, _ = build([EXAMPLES / "icml2025.jsonl"], tmp_path / "l", formats=["ttl"], extractor=extractor)
+    for node, data in rules.nodes(data=True):
+        assert node in learned and learned.nodes[node]["type"] == data["type"], node
+    missing = set(rules.edges(keys=True)) - set(learned.edges(keys=True))
+    assert not missing
+    assert learned.number_of_nodes() > rules.number_of_nodes()
+    assert learned.number_of_edges() > rules.number_of_edges()
