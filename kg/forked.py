@@ -1,0 +1,79 @@
+"""Run a function in a forked child process and collect its result.
+
+This is how kg uses the second core for work that starts from the parent's memory as it is (a
+built graph, say) without pickling it over: the child is a copy of the parent at the moment of the
+fork. Only the result travels back, pickled through a pipe; an exception comes back too and is
+raised again in the parent, with the child's traceback attached as a note.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+def can_fork() -> bool:
+    """Whether this platform has ``fork`` (Linux, macOS; not Windows)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+class Forked(Generic[T]):
+    """``fn()`` running in a forked child; :meth:`result` waits for its value or raises its error.
+
+    The child ignores SIGINT: on Ctrl-C the parent gets the KeyboardInterrupt and should
+    :meth:`cancel` the child (``with Forked(fn) as job: ... job.result()`` does), so the
+    interruption is reported once, by the parent.
+    """
+
+    def __init__(self, fn: Callable[[], T]) -> None:
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(target=_run, args=(fn, send), daemon=True)
+        self._process.start()
+        send.close()
+
+    def result(self) -> T:
+        try:
+            ok, value = self._receive.recv()
+        except EOFError:
+            self._process.join()
+            raise RuntimeError(f"a worker process died (exit code {self._process.exitcode})") from None
+        finally:
+            self._receive.close()
+        self._process.join()
+        if not ok:
+            raise value
+        return value
+
+    def cancel(self) -> None:
+        """Stop the child if it is still running."""
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._receive.close()
+
+    def __enter__(self) -> Forked[T]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cancel()
+
+
+def _run(fn: Callable[[], Any], send: Connection) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        outcome: tuple[bool, Any] = (True, fn())
+    except BaseException as err:
+        err.add_note("in a worker process:\n" + "".join(traceback.format_exception(err)).rstrip())
+        outcome = (False, err)
+    try:
+        send.send(outcome)
+    except Exception as err:  # an exception or value that does not pickle
+        send.send((False, RuntimeError(f"a worker process failed: {outcome[1]!r} ({err})")))
+    send.close()
