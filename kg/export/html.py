@@ -97,7 +97,8 @@ def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | N
 
 def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[str, Any]:
     """The JSON the page reads: nodes by decreasing degree (their index is their vis id)."""
-    order = sorted(graph.nodes, key=lambda n: (-graph.degree(n), str(n)))
+    degree = dict(graph.degree())
+    order = sorted(graph.nodes, key=lambda n: (-degree[n], str(n)))
     if max_nodes is not None:
         order = order[: max(0, max_nodes)]
     index = {n: i for i, n in enumerate(order)}
@@ -107,6 +108,7 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
         key=lambda e: (index[e[0]], index[e[1]], str(e[2])),
     )
     rels = list(RELATIONS) + sorted({_rel(k, d) for *_, k, d in edges_in} - set(RELATIONS))
+    rel_index = {r: i for i, r in enumerate(rels)}
     positions = _layout(len(order), [(index[u], index[v]) for u, v, _, _ in edges_in])
 
     nodes = []
@@ -143,10 +145,10 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
         nodes.append({k: v for k, v in node.items() if v not in ("", [], None)})
     edges = []
     for u, v, k, d in edges_in:
-        edge: list[Any] = [index[u], index[v], rels.index(_rel(k, d)), _int(d.get("weight"), 1)]
-        evidence = [_text(s) for s in _list(d.get("evidence")) if _text(s)]
+        edge: list[Any] = [index[u], index[v], rel_index[_rel(k, d)], _int(d.get("weight"), 1)]
+        evidence = next((t for t in map(_text, _list(d.get("evidence"))) if t), "")
         if evidence:
-            edge.append(evidence[0][:MAX_EVIDENCE_CHARS])
+            edge.append(evidence[:MAX_EVIDENCE_CHARS])
         edges.append(edge)
     config = {"initial": INITIAL_NODES, "step": STEP_NODES, "physicsMax": PHYSICS_MAX_NODES}
     return {"types": types, "rels": rels, "nodes": nodes, "edges": edges, "config": config}
@@ -168,26 +170,36 @@ def _layout(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
         [(local[u], local[v]) for u, v in edges if u in local and v in local and u != v], dtype=np.int64
     ).reshape(-1, 2)
     pos = np.zeros((n, 2), dtype=np.float64)
-    placed = np.zeros(n, dtype=bool)
     pos[linked] = _fruchterman_reingold(len(linked), core_edges, rng)
-    placed[linked] = True
+    # The rest, one node at a time, in plain floats (numpy's per-call overhead dominates here);
+    # the sums run in the order numpy's mean adds, so the positions are the same to the bit.
+    xs, ys = pos[:, 0].tolist(), pos[:, 1].tolist()
+    placed = [False] * n
+    for i in linked:
+        placed[i] = True
+    draws = iter(rng.random(2 * (n - len(linked))).tolist())  # the stream rng.random() gives call by call
     spread = 0.5 / math.sqrt(max(core, 1))
     lone = 0
     for i in range(n):  # in decreasing degree: hubs are placed before their leaves
         if placed[i]:
             continue
         near = [j for j in neighbours[i] if placed[j]]
-        angle, radius = rng.random() * 2 * math.pi, math.sqrt(rng.random())
+        angle, radius = next(draws) * 2 * math.pi, math.sqrt(next(draws))
         if near:
-            centre = pos[near].mean(axis=0)
-            pos[i] = centre + spread * radius * np.array([math.cos(angle), math.sin(angle)])
+            cx = cy = 0.0
+            for j in near:
+                cx += xs[j]
+                cy += ys[j]
+            step = spread * radius
+            xs[i] = cx / len(near) + step * math.cos(angle)
+            ys[i] = cy / len(near) + step * math.sin(angle)
         else:  # nothing placed to attach to: a spiral ring around the drawing
             lone += 1
             ring = 0.62 + 0.01 * math.sqrt(lone)
-            pos[i] = ring * np.array([math.cos(lone * 2.39996), math.sin(lone * 2.39996)])
+            xs[i], ys[i] = ring * math.cos(lone * 2.39996), ring * math.sin(lone * 2.39996)
         placed[i] = True
     scale = 110.0 * math.sqrt(max(core, 1))
-    return [(round(x * scale), round(y * scale)) for x, y in pos]
+    return [(round(x * scale), round(y * scale)) for x, y in zip(xs, ys, strict=True)]
 
 
 def _fruchterman_reingold(n: int, edges: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -198,9 +210,19 @@ def _fruchterman_reingold(n: int, edges: np.ndarray, rng: np.random.Generator) -
     k = 1.0 / math.sqrt(n)
     temp, cool = 0.1, 0.1 / (LAYOUT_ITERATIONS + 1)
     src, dst = edges[:, 0], edges[:, 1]
+    delta = np.empty((n, n, 2), dtype=np.float32)
+    diff = np.empty((n, n), dtype=np.float64)
     for _ in range(LAYOUT_ITERATIONS):
-        delta = (pos[:, None, :] - pos[None, :, :]).astype(np.float32)
-        dist2 = np.maximum(np.einsum("ijk,ijk->ij", delta, delta), 1e-6)
+        # pairwise differences one coordinate at a time, then as float32: the same values as
+        # broadcasting over the last axis (of length 2), in a quarter of the time
+        for axis in (0, 1):
+            coordinate = pos[:, axis].copy()
+            np.subtract(coordinate[:, None], coordinate[None, :], out=diff)
+            delta[..., axis] = diff
+        dx, dy = delta[..., 0], delta[..., 1]
+        dist2 = dx * dx
+        dist2 += dy * dy  # float32, rounded as einsum("ijk,ijk->ij") rounds it
+        np.maximum(dist2, 1e-6, out=dist2)
         disp = np.einsum("ijk,ij->ik", delta, (k * k) / dist2).astype(np.float64)
         vec = pos[src] - pos[dst]
         pull = vec * np.sqrt((vec * vec).sum(axis=1))[:, None] / k
@@ -236,6 +258,8 @@ def _sha256(text: str) -> str:
 
 
 def _text(value: Any) -> str:
+    if type(value) is str:  # the common case first: this runs for every value
+        return value.strip()
     return "" if value is None else str(value).strip()
 
 
@@ -247,6 +271,8 @@ def _int(value: Any, default: int) -> int:
 
 
 def _list(value: Any) -> list[Any]:
+    if type(value) is list:  # the common case first (the caller only reads it)
+        return value
     if value is None or value == "":
         return []
     if isinstance(value, str | dict):
