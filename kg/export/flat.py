@@ -18,6 +18,10 @@ Flat = str | int | float | bool
 
 
 def flat_value(value: object) -> Flat | None:
+    if type(value) is str:  # the common cases first, by exact type: this runs for every value
+        return safe_text(value)
+    if type(value) is int or type(value) is float or type(value) is bool:
+        return value
     if value is None:
         return None
     if isinstance(value, list | tuple | set):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -77,8 +77,9 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
     out: list[Triple] = []
     add = out.append
     vocab_terms: set[str] = set()
+    iris: dict[str, str] = {}  # node id -> IRI, each minted once
     for node, data in graph.nodes(data=True):
-        iri = str(node_iri(node))
+        iri = iris[node] = str(node_iri(node))
         if data["type"] == "Paper":
             add((iri, TYPE, T["Paper"]))
             add((iri, IDENTIFIER, Lit(data["key"])))
@@ -108,7 +109,7 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
                 vocab_terms.update(data.get("broader", []))
     _add_vocabulary(add, graph, vocab_terms)
     for u, v, rel, data in graph.edges(keys=True, data=True):
-        s, o = str(node_iri(u)), str(node_iri(v))
+        s, o = iris[u], iris[v]
         add((s, T[rel], o))
         if rel in RELATIONS:
             st = str(statement_iri(u, rel, v))
@@ -118,7 +119,7 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
             add((st, OBJECT, o))
             add((st, T["supportCount"], Lit(str(data["weight"]), _INT)))
             for paper in data.get("papers", []):
-                add((st, DERIVED, str(node_iri(paper))))
+                add((st, DERIVED, iris.get(paper) or str(node_iri(paper))))
             for sentence in data.get("evidence", []):
                 add((st, T["evidence"], Lit(sentence)))
     return out
@@ -189,12 +190,27 @@ _OX_FORMATS = {
 }
 
 
-def _ox(term: str | Lit) -> ox.NamedNode | ox.Literal:
-    if isinstance(term, Lit):
-        if term.datatype:
-            return ox.Literal(term.value, datatype=ox.NamedNode(term.datatype))
-        return ox.Literal(term.value)
-    return ox.NamedNode(term)
+def _ox_triples(triples: Iterable[Triple]) -> list[ox.Triple]:
+    """Oxigraph's triples; each IRI becomes one ``NamedNode`` however often it occurs (most do
+    many times, and making one checks the IRI)."""
+    nodes: dict[str, ox.NamedNode] = {}
+
+    def node(iri: str) -> ox.NamedNode:
+        made = nodes.get(iri)
+        if made is None:
+            made = nodes[iri] = ox.NamedNode(iri)
+        return made
+
+    out = []
+    for s, p, o in triples:
+        if not isinstance(o, Lit):
+            obj: ox.NamedNode | ox.Literal = node(o)
+        elif o.datatype:
+            obj = ox.Literal(o.value, datatype=node(o.datatype))
+        else:
+            obj = ox.Literal(o.value)
+        out.append(ox.Triple(node(s), node(p), obj))
+    return out
 
 
 def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> None:
@@ -202,7 +218,7 @@ def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> Non
 
     Oxigraph's serializers do the writing: several times faster than rdflib's on large graphs.
     """
-    triples = [ox.Triple(ox.NamedNode(s), ox.NamedNode(p), _ox(o)) for s, p, o in dict.fromkeys(rdf_triples(graph))]
+    triples = _ox_triples(dict.fromkeys(rdf_triples(graph)))
     prefixes = ALL_PREFIXES if fmt in {"ttl", "xml"} else None
     data = ox.serialize(triples, format=_OX_FORMATS[fmt], prefixes=prefixes) or b""
     with atomic_path(path) as tmp:
