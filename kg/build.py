@@ -113,6 +113,51 @@ def auto_processes(n_texts: int) -> int:
     return 1 if n_texts < 300 else max(1, min(2, os.cpu_count() or 1))
 
 
+class PipelineAhead:
+    """The extraction pipeline, loading in a forked child from the start of a build.
+
+    A rebuild finds all but a few abstracts in the cache, and loading the model for those few
+    takes longer than reading the inputs and looking them up: this way the two overlap.
+    :meth:`extract` sends the texts that were not in the cache and returns their extractions;
+    :meth:`cancel` stops the child when it is not needed.
+    """
+
+    def __init__(self, load: Callable[[], Language]) -> None:
+        receive, self._send = multiprocessing.get_context("fork").Pipe(duplex=False)
+
+        def work() -> list[Extraction]:
+            self._send.close()  # the child's copy; the parent closing its own is the child's EOF
+            nlp = load()
+            return extract_all(nlp, receive.recv())
+
+        self._job = Forked(work)
+        receive.close()
+
+    def extract(self, texts: Sequence[str]) -> list[Extraction]:
+        try:
+            self._send.send(list(texts))
+        except OSError:
+            pass  # the child has ended, failing to load the model: its result says why
+        finally:
+            self._send.close()
+        return self._job.result()
+
+    def cancel(self) -> None:
+        self._send.close()
+        self._job.cancel()
+
+
+@contextmanager
+def pipeline_ahead(load: Callable[[], Language], wanted: bool) -> Iterator[PipelineAhead | None]:
+    """A :class:`PipelineAhead` if ``wanted`` and the platform can fork, else None; stopped on exit."""
+    ahead = PipelineAhead(load) if wanted and can_fork() else None
+    try:
+        yield ahead
+    finally:
+        if ahead is not None:
+            ahead.cancel()
+
+
 def extract_papers(
     papers: Sequence[Paper],
     report: BuildReport,
@@ -124,8 +169,12 @@ def extract_papers(
     n_process: int,
     progress: Progress | None,
     extractor: str = DEFAULT_EXTRACTOR,
+    ahead: PipelineAhead | None = None,
 ) -> list[Extraction]:
-    """Extractions for every paper: from the cache when seen before, else parsed here or on Dask."""
+    """Extractions for every paper: from the cache when seen before, else parsed here or on Dask.
+
+    ``ahead`` is the pipeline already loading in a child, used when one process is enough.
+    """
     texts = [p.abstract for p in papers]
     fingerprint = pipeline_fingerprint(english_model(), extractor)
     store = ExtractionCache(cache_dir, fingerprint) if cache_dir is not None else None
@@ -140,12 +189,18 @@ def extract_papers(
         todo = [texts[i] for i in missing]
         if dask is not None:
             fresh = extract_on_dask(dask, todo, extractor=extractor, progress=progress)
+            lap("parse and extract")
+        elif ahead is not None and nlp is None and (n_process or auto_processes(len(todo))) == 1:
+            fresh = ahead.extract(todo)
+            lap("load model and parse")
         else:
+            if ahead is not None:
+                ahead.cancel()  # parsing this many wants every core
             if nlp is None:
                 nlp = load_pipeline(extractor=extractor)
             lap("load model")
             fresh = extract_all(nlp, todo, n_process=n_process or auto_processes(len(todo)), progress=progress)
-        lap("parse and extract")
+            lap("parse and extract")
         for i, extraction in zip(missing, fresh, strict=True):
             found[i] = extraction
         if store is not None:
@@ -239,28 +294,33 @@ def build(
         report.seconds[name] = now - clock
         clock = now
 
-    with collector_paused():
-        read = read_papers(inputs, input_format)
-    report.papers, report.duplicates = len(read.papers), read.duplicates
-    report.problems, report.warnings = read.problems, read.warnings
-    if on_problem is not None:
-        for problem in sorted(read.problems + read.warnings, key=lambda p: p.where):
-            on_problem(problem)
-    if not read.papers:
-        skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
-        raise InputError(f"no abstracts found in the input{skipped}")
-    lap("read")
-    extractions = extract_papers(
-        read.papers,
-        report,
-        lap,
-        cache_dir=cache_dir,
-        dask=dask,
-        nlp=nlp,
-        n_process=n_process,
-        progress=progress,
-        extractor=extractor,
-    )
+    # Loading the model takes longer than reading and the cache lookup: start it alongside, in
+    # case only a few abstracts are new (the usual rebuild).
+    wanted = cache_dir is not None and nlp is None and dask is None
+    with pipeline_ahead(partial(load_pipeline, extractor=extractor), wanted) as ahead:
+        with collector_paused():
+            read = read_papers(inputs, input_format)
+        report.papers, report.duplicates = len(read.papers), read.duplicates
+        report.problems, report.warnings = read.problems, read.warnings
+        if on_problem is not None:
+            for problem in sorted(read.problems + read.warnings, key=lambda p: p.where):
+                on_problem(problem)
+        if not read.papers:
+            skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
+            raise InputError(f"no abstracts found in the input{skipped}")
+        lap("read")
+        extractions = extract_papers(
+            read.papers,
+            report,
+            lap,
+            cache_dir=cache_dir,
+            dask=dask,
+            nlp=nlp,
+            n_process=n_process,
+            progress=progress,
+            extractor=extractor,
+            ahead=ahead,
+        )
     with collector_paused():
         graph = build_graph(read.papers, extractions, known_definitions() if link else ())
         lap("resolve and build graph")

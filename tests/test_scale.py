@@ -10,8 +10,10 @@ from conftest import EXAMPLES
 from rdflib import Graph
 from rdflib.compare import isomorphic
 
+import kg.build as kg_build
 from kg.build import build
 from kg.cache import ExtractionCache, pipeline_fingerprint
+from kg.nlp.pipeline import ModelNotFound
 from kg.progress import Progress
 
 
@@ -28,6 +30,34 @@ def test_cache_rebuild_parses_only_new_abstracts(tmp_path: Path, nlp):
     assert (report.parsed, report.cached) == (10, 9)
     _, _fresh = build([everything], tmp_path / "o3", nlp=nlp, formats=["ttl"])
     assert (tmp_path / "o2" / "graph.ttl").read_bytes() == (tmp_path / "o3" / "graph.ttl").read_bytes()
+
+
+def test_cache_rebuild_parses_new_abstracts_with_the_pipeline_loaded_ahead(tmp_path: Path, nlp):
+    """Without a pipeline given, the few new abstracts are parsed by one loaded in a forked child
+    while the inputs are read: the outputs are the same as a build from scratch."""
+    lines = (EXAMPLES / "icml2025.jsonl").read_text().splitlines()
+    first, everything = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("\n".join(lines[:-2]) + "\n")
+    everything.write_text("\n".join(lines) + "\n")
+    cache = tmp_path / "cache"
+    build([first], tmp_path / "o1", cache_dir=cache, nlp=nlp, formats=["ttl", "graphml"])
+    _, report = build([everything], tmp_path / "o2", cache_dir=cache, formats=["ttl", "graphml"])
+    assert (report.parsed, report.cached) == (2, len(lines) - 2)
+    assert "load model and parse" in report.seconds
+    build([everything], tmp_path / "o3", nlp=nlp, formats=["ttl", "graphml"])
+    for name in ("graph.ttl", "graph.graphml"):
+        assert (tmp_path / "o2" / name).read_bytes() == (tmp_path / "o3" / name).read_bytes()
+
+
+def test_pipeline_loaded_ahead_fails_as_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    def broken(**_: object) -> None:
+        raise ModelNotFound("no English spaCy model found")
+
+    monkeypatch.setattr(kg_build, "load_pipeline", broken)
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps({"abstract": "We propose FooNet for image segmentation."}) + "\n")
+    with pytest.raises(ModelNotFound, match="no English spaCy model"):
+        build([path], tmp_path / "o", cache_dir=tmp_path / "c", formats=["ttl"])
 
 
 def test_cache_is_keyed_by_pipeline_fingerprint(tmp_path: Path, nlp):
