@@ -30,7 +30,7 @@ def _paper_label(paper: Paper) -> str:
 
 
 def _entity_attrs(entity: Entity) -> dict[str, object]:
-    papers = sorted(PAPER_PREFIX + p for p in entity.papers)
+    papers = sorted([PAPER_PREFIX + p for p in entity.papers])
     label = entity.label
     return {
         "type": entity.type,
@@ -39,7 +39,7 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
         "papers": papers,
         "paper_count": len(papers),
         "count": sum(entity.papers.values()),
-        "proposed_by": sorted(PAPER_PREFIX + p for p in entity.proposed_by),
+        "proposed_by": sorted([PAPER_PREFIX + p for p in entity.proposed_by]),
     }
 
 

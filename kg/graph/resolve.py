@@ -56,6 +56,8 @@ class Entity:
 
     @property
     def label(self) -> str:
+        if len(self.surface) == 1 and not self.short_forms:  # most entities: what the rest gives
+            return singular_label(next(iter(self.surface)))
         longs = Counter({s: n for s, n in self.surface.items() if s not in self.short_forms})
         pool = longs or Counter(self.expansions) or self.surface
         groups: dict[str, Counter[str]] = defaultdict(Counter)
@@ -72,6 +74,8 @@ class Entity:
 
     def alt_labels(self, label: str) -> list[str]:
         """Every other way the entity was written, besides ``label``."""
+        if len(self.surface) == 1 and not self.expansions and not self.short_forms:  # most entities
+            return [text for text in self.surface if text != label]
         alts = set(self.surface) | self.expansions | {singular_label(s) for s in self.short_forms}
         return sorted(a for a in alts if a != label)
 
@@ -136,7 +140,9 @@ def resolve_entities(
             if not key or key in junk_keys:
                 keys.append(None)
                 continue
-            entity = entities.setdefault(key, Entity(key))
+            entity = entities.get(key)
+            if entity is None:
+                entity = entities[key] = Entity(key)
             entity.surface[mention.text] += 1
             if expanded and not is_short:
                 entity.expansions.add(expanded)
