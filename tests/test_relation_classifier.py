@@ -16,15 +16,21 @@ from kg.nlp.relation_classifier import (
     Relation,
     RelationClassifier,
     candidate_pairs,
+    load_linear,
     pair_features,
     predict_pairs,
+    predict_types,
+    save_linear,
+    span_votes,
+    typed_vote,
     vote,
 )
 from kg.nlp.scierc import SPAN_KEY
 
 SCIERC = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "scierc"
-ENTITY_F1_FLOOR = 0.55
-GOLD_REL_F1_FLOOR = 0.50
+ENTITY_F1_FLOOR = 0.58
+GOLD_REL_F1_FLOOR = 0.51
+REL_F1_FLOOR = 0.19
 
 
 def _doc() -> Doc:
@@ -53,6 +59,32 @@ def test_vote_per_label_minimum() -> None:
     assert vote(preds, 2) == []
     assert vote(preds, 2, {"Metric": 1}) == [(0, 1, "Metric")]
     assert vote([[(0, 1, "Task")]] * 3, 2, {"Task": 3}) == [(0, 1, "Task")]
+
+
+def _typer() -> LinearModel:
+    features = {"w=bleu": 0, "w=networks": 1}
+    weights = np.array([[5.0, 0.0], [0.0, 5.0]])
+    return LinearModel(features, ["Metric", "Method"], weights, np.array([0.0, 0.1]), 0.0)
+
+
+def test_span_votes_ignore_type() -> None:
+    preds = [[(2, 4, "Method"), (7, 8, "Metric")], [(2, 4, "Task")], [(2, 4, "Method"), (2, 4, "Method")]]
+    assert span_votes(preds) == {(2, 4): 3, (7, 8): 1}
+
+
+def test_typed_vote_types_spans_with_the_typer() -> None:
+    doc = _doc()
+    assert predict_types(_typer(), [doc[2:4], doc[7:8], doc[5:6]]) == ["Method", "Metric", "Method"]
+    preds = [[(2, 4, "Task"), (7, 8, "Method")], [(2, 4, "Method")], [(5, 6, "Task")]]
+    assert typed_vote(doc, preds, _typer(), 2) == [(2, 4, "Method")]
+    assert typed_vote(doc, preds, _typer(), 2, {"Metric": 1}) == [(2, 4, "Method"), (7, 8, "Metric")]
+
+
+def test_linear_model_roundtrip(tmp_path: Path) -> None:
+    save_linear(_typer(), tmp_path / "typer")
+    loaded = load_linear(tmp_path / "typer")
+    assert loaded.features == _typer().features and loaded.labels == ["Metric", "Method"]
+    assert np.allclose(loaded.weights, _typer().weights) and np.allclose(loaded.bias, [0.0, 0.1])
 
 
 def test_candidate_pairs_stay_in_sentence_and_are_ordered() -> None:
@@ -101,7 +133,7 @@ def test_shipped_model_dev_scores() -> None:
     res = evaluate_scierc(nlp, SCIERC / "dev.json")
     assert res["entities"]["f1"] >= ENTITY_F1_FLOOR
     assert res["relations_gold_entities"]["f1"] >= GOLD_REL_F1_FLOOR
-    assert res["relations"]["f1"] >= 0.15
+    assert res["relations"]["f1"] >= REL_F1_FLOOR
     doc = nlp("We train a convolutional neural network for machine translation on WMT data.")
     assert len(doc.spans[SPAN_KEY]) >= 1
     assert isinstance(doc._.relations, list)

@@ -4,7 +4,9 @@ Two components, added after en_core_web_sm's own components:
 
 * ``kg_scierc_mentions``: transition-based NER heads (on fine-tuned copies of en_core_web_sm's
   tok2vec) run on shadow Docs; a span is kept when at least ``min_votes`` heads (or the
-  label's entry in ``label_votes``) predict it with the same type. Results go to
+  label's entry in ``label_votes``) predict it with the same type. With a span typer loaded
+  (the shipped model has one), the heads vote on the span only, whatever its type, and a
+  logistic regression over the span's words and context gives the type. Results go to
   ``doc.spans[SPAN_KEY]`` (nested or overlapping spans allowed); ``doc.ents`` is left untouched.
 * ``kg_scierc_relations``: scores every unordered pair of mentions within a sentence with a
   multinomial logistic regression (classes: NONE, each label in either direction) over sparse
@@ -59,6 +61,38 @@ if not Doc.has_extension("relations"):
     Doc.set_extension("relations", default=None)
 
 
+class LinearModel(NamedTuple):
+    """Multinomial logistic regression: ``weights`` (features x classes), ``bias``.
+
+    ``threshold`` is the relation model's decision threshold (unused by the span typer).
+    """
+
+    features: dict[str, int]
+    labels: list[str]
+    weights: np.ndarray
+    bias: np.ndarray
+    threshold: float
+
+
+def save_linear(model: LinearModel, path: Path) -> None:
+    """Write ``model.json`` (labels, threshold, feature names) and ``weights.bin`` into ``path``."""
+    path.mkdir(parents=True, exist_ok=True)
+    feats = sorted(model.features, key=model.features.__getitem__)
+    meta = {"labels": model.labels, "threshold": model.threshold, "features": feats}
+    (path / "model.json").write_text(json.dumps(meta))
+    with (path / "weights.bin").open("wb") as fh:
+        np.save(fh, np.vstack([model.weights, model.bias]).astype(np.float32))
+
+
+def load_linear(path: Path) -> LinearModel:
+    """Read what :func:`save_linear` wrote."""
+    meta = json.loads((path / "model.json").read_text())
+    with (path / "weights.bin").open("rb") as fh:
+        w = np.load(fh)
+    features = {f: i for i, f in enumerate(meta["features"])}
+    return LinearModel(features, meta["labels"], w[:-1], w[-1], meta["threshold"])
+
+
 # ---------------------------------------------------------------- mentions (plain functions)
 def _shadows(docs: Sequence[Doc]) -> list[Doc]:
     return [Doc(d.vocab, words=[t.text for t in d], spaces=[bool(t.whitespace_) for t in d]) for d in docs]
@@ -69,7 +103,8 @@ def predict_mentions(models: Sequence[Language], docs: Sequence[Doc]) -> list[li
 
     A model is a pipeline of an optional ``tok2vec`` and one or more NER heads listening to it.
     The tok2vec runs once per model; each head then runs on its own unannotated shadow Doc
-    carrying the tok2vec output as ``doc.tensor`` (what a listener reads at prediction time).
+    carrying the tok2vec output as ``doc.tensor`` (what a listener reads at prediction time);
+    the last head reuses the tok2vec's own shadows.
     """
     out: list[list[list[tuple[int, int, str]]]] = [[] for _ in docs]
     for model in models:
@@ -80,8 +115,8 @@ def predict_mentions(models: Sequence[Language], docs: Sequence[Doc]) -> list[li
                 base = list(cast(Any, proc).pipe(base))
             else:
                 heads.append(cast(Any, proc))
-        for head in heads:
-            shadows = _shadows(base)
+        for k, head in enumerate(heads):
+            shadows = base if k == len(heads) - 1 else _shadows(base)
             for shadow, b in zip(shadows, base, strict=True):
                 shadow.tensor = b.tensor
             for i, shadow in enumerate(head.pipe(shadows)):
@@ -106,13 +141,93 @@ def vote(
     return sorted(m for m, c in counts.items() if c >= need.get(m[2], min_votes))
 
 
+def span_votes(predictions: Iterable[Iterable[tuple[int, int, str]]]) -> dict[tuple[int, int], int]:
+    """How many models predict each (start, end) span, whatever the type."""
+    counts: dict[tuple[int, int], int] = {}
+    for pred in predictions:
+        for s, e in {(s, e) for s, e, _ in pred}:
+            counts[s, e] = counts.get((s, e), 0) + 1
+    return counts
+
+
+def span_type_features(sp: Span) -> list[str]:
+    """Sparse string features for typing one mention span (needs tags, lemmas, dependencies)."""
+    doc, s, e = sp.doc, sp.start, sp.end
+    root, last = sp.root, sp[-1].lower_
+    return [
+        f"h={root.lemma_.lower()}",
+        f"l={last}",
+        f"f={sp[0].lower_}",
+        f"suf={last[-3:]}",
+        f"suf4={last[-4:]}",
+        f"len={min(len(sp), 5)}",
+        f"dep={root.dep_}",
+        f"hd={root.head.lemma_.lower()}|{root.dep_}",
+        f"hdl={root.head.lemma_.lower()}",
+        f"prev={doc[s - 1].lower_ if s > 0 else '<s>'}",
+        f"next={doc[e].lower_ if e < len(doc) else '</s>'}",
+        f"prev2={doc[s - 2].lower_ if s > 1 else '<s>'}",
+        f"next2={doc[e + 1].lower_ if e + 1 < len(doc) else '</s>'}",
+        f"shape={sp[-1].shape_}",
+        f"pos={sp[-1].pos_}",
+        f"fpos={sp[0].pos_}",
+        f"upper={any(t.is_upper for t in sp)}",
+        *(f"w={t.lower_}" for t in sp),
+        *(f"ws={t.lower_[-3:]}" for t in sp),
+    ]
+
+
+def linear_scores(model: LinearModel, rows: Iterable[Iterable[str]]) -> np.ndarray:
+    """``bias + sum of weight rows`` of each row's known features (rows x classes)."""
+    index = model.features
+    cols: list[int] = []
+    lengths: list[int] = []
+    for feats in rows:
+        idx = sorted({index[f] for f in feats if f in index})
+        cols.extend(idx)
+        lengths.append(len(idx))
+    scores = np.tile(model.bias, (len(lengths), 1))
+    sizes = np.array(lengths)
+    if cols:  # one summed segment of weight rows per row that has features
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])[sizes > 0]
+        scores[sizes > 0] += np.add.reduceat(model.weights[cols], starts, axis=0)
+    return scores
+
+
+def predict_types(model: LinearModel, spans: Sequence[Span]) -> list[str]:
+    """Most likely type of each span under the span typer ``model``."""
+    if not spans:
+        return []
+    scores = linear_scores(model, (span_type_features(sp) for sp in spans))
+    return [model.labels[k] for k in scores.argmax(axis=1)]
+
+
+def typed_vote(
+    doc: Doc,
+    predictions: Iterable[Iterable[tuple[int, int, str]]],
+    typer: LinearModel,
+    min_votes: int,
+    label_votes: Mapping[str, int] | None = None,
+) -> list[tuple[int, int, str]]:
+    """Spans predicted (any type) by enough models, typed by ``typer``, sorted.
+
+    A span typed ``L`` is kept when ``label_votes.get(L, min_votes)`` models predict it.
+    """
+    counts = span_votes(predictions)
+    spans = sorted(counts)
+    need = label_votes or {}
+    types = predict_types(typer, [doc[s:e] for s, e in spans])
+    return [(s, e, t) for (s, e), t in zip(spans, types, strict=True) if counts[s, e] >= need.get(t, min_votes)]
+
+
 class MentionEnsemble:
-    """Thin spaCy component around :func:`predict_mentions` and :func:`vote`."""
+    """Thin spaCy component around :func:`predict_mentions` and :func:`vote` / :func:`typed_vote`."""
 
     def __init__(self, vocab: Any, name: str, span_key: str, min_votes: int) -> None:
         self.vocab, self.name, self.span_key, self.min_votes = vocab, name, span_key, min_votes
         self.label_votes: dict[str, int] = {}  # per-label override of min_votes
         self.models: list[Language] = []
+        self.typer: LinearModel | None = None  # span typer; None: vote on span and type
 
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
@@ -120,7 +235,10 @@ class MentionEnsemble:
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
         for batch in spacy.util.minibatch(docs, size=batch_size):
             for doc, preds in zip(batch, predict_mentions(self.models, batch), strict=True):
-                voted = vote(preds, self.min_votes, self.label_votes)
+                if self.typer is None:
+                    voted = vote(preds, self.min_votes, self.label_votes)
+                else:
+                    voted = typed_vote(doc, preds, self.typer, self.min_votes, self.label_votes)
                 doc.spans[self.span_key] = [Span(doc, s, e, label=lab) for s, e, lab in voted]
                 yield doc
 
@@ -134,8 +252,15 @@ class MentionEnsemble:
         for i, model in enumerate(self.models):
             # vocab and tokenizer come from the host pipeline (file names fit package-data)
             model.to_disk(path / f"ner{i}", exclude=["vocab", "tokenizer"])
-        cfg = {"n_models": len(self.models), "min_votes": self.min_votes, "label_votes": self.label_votes}
+        cfg = {
+            "n_models": len(self.models),
+            "min_votes": self.min_votes,
+            "label_votes": self.label_votes,
+            "typer": self.typer is not None,
+        }
         (path / "cfg.json").write_text(json.dumps(cfg))
+        if self.typer is not None:
+            save_linear(self.typer, path / "typer")
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MentionEnsemble:
         path = Path(path)
@@ -145,6 +270,7 @@ class MentionEnsemble:
         self.models = [
             spacy.load(path / f"ner{i}", vocab=self.vocab, exclude=["tokenizer"]) for i in range(cfg["n_models"])
         ]
+        self.typer = load_linear(path / "typer") if cfg.get("typer") else None
         return self
 
 
@@ -183,15 +309,21 @@ def _span_features(n: str, sp: Span, types: str) -> list[str]:
     ]
 
 
-def pair_features(a: Span, b: Span) -> list[str]:
-    """Sparse string features for a candidate pair; ``a`` starts before (or with) ``b``."""
+def pair_features(a: Span, b: Span, mentions: Sequence[tuple[int, int]] | None = None) -> list[str]:
+    """Sparse string features for a candidate pair; ``a`` starts before (or with) ``b``.
+
+    ``mentions`` are the (start, end) of the doc's mentions (``doc.spans[SPAN_KEY]`` when not
+    given; pass them when featurising many pairs of one doc).
+    """
     doc = a.doc
+    if mentions is None:
+        mentions = _bounds(doc)
     between = doc[a.end : b.start] if a.end <= b.start else doc[0:0]
     words = [w.lower_ for w in between]
     nested = b.end <= a.end or a.start == b.start
     types = f"{a.label_}>{b.label_}"
     path = _dep_path(a.root, b.root)
-    n_ents = min(sum(a.end <= s.start and s.end <= b.start for s in doc.spans[SPAN_KEY]), 4)
+    n_ents = min(sum(a.end <= s and e <= b.start for s, e in mentions), 4)
     dist = min(len(words), 6)
     feats = [
         f"types={types}",
@@ -212,6 +344,10 @@ def pair_features(a: Span, b: Span) -> list[str]:
         f"after={doc[b.end].lower_ if b.end < len(doc) else '</s>'}",
         f"after2={doc[b.end + 1].lower_ if b.end + 1 < len(doc) else '</s>'}",
         f"root_between={any(t.dep_ == 'ROOT' for t in between)}",
+        f"deps={a.root.dep_}|{b.root.dep_}|{types}",
+        f"adep_head={a.root.dep_}|{a.root.head.lemma_.lower()}",
+        f"bdep_head={b.root.dep_}|{b.root.head.lemma_.lower()}",
+        f"same_head={a.root.head.i == b.root.head.i}|{types}",
         *_span_features("a", a, types),
         *_span_features("b", b, types),
         *(f"bw={w}" for w in words),
@@ -223,30 +359,32 @@ def pair_features(a: Span, b: Span) -> list[str]:
     if len(words) <= 6:
         feats.append("bpos=" + "_".join(t.pos_ for t in between))
     if words:
-        feats += [f"bw_first={words[0]}", f"bw_last={words[-1]}"]
+        feats += [
+            f"bw_first={words[0]}",
+            f"bw_last={words[-1]}",
+            f"bw_fl={words[0]}|{words[-1]}|{types}",
+            f"bw_first_t={words[0]}|{types}",
+            f"bw_last_t={words[-1]}|{types}",
+        ]
     return feats
 
 
 _VERBISH = {"VERB", "ADP", "SCONJ"}
 
 
+def _bounds(doc: Doc, span_key: str = SPAN_KEY) -> list[tuple[int, int]]:
+    return [(s.start, s.end) for s in doc.spans[span_key]] if span_key in doc.spans else []
+
+
 def candidate_pairs(doc: Doc, span_key: str = SPAN_KEY) -> Iterator[tuple[Span, Span]]:
     """Unordered pairs (a, b) of distinct mentions in one sentence, ``a`` first in the text."""
     spans = sorted(doc.spans[span_key], key=lambda s: (s.start, s.end)) if span_key in doc.spans else []
+    sents = [sp.sent.start for sp in spans]
     for i, a in enumerate(spans):
-        for b in spans[i + 1 :]:
-            if (a.start, a.end) != (b.start, b.end) and a.sent.start == b.sent.start:
+        for j in range(i + 1, len(spans)):
+            b = spans[j]
+            if (a.start, a.end) != (b.start, b.end) and sents[i] == sents[j]:
                 yield a, b
-
-
-class LinearModel(NamedTuple):
-    """Multinomial logistic regression: ``weights`` (features x classes), ``bias``."""
-
-    features: dict[str, int]
-    labels: list[str]
-    weights: np.ndarray
-    bias: np.ndarray
-    threshold: float
 
 
 def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> list[Relation]:
@@ -256,11 +394,8 @@ def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> lis
     """
     if not pairs:
         return []
-    scores = np.tile(model.bias, (len(pairs), 1))
-    for row, (a, b) in enumerate(pairs):
-        idx = sorted({model.features[f] for f in pair_features(a, b) if f in model.features})
-        if idx:
-            scores[row] += model.weights[idx].sum(axis=0)
+    mentions = _bounds(pairs[0][0].doc)
+    scores = linear_scores(model, (pair_features(a, b, mentions) for a, b in pairs))
     probs = np.exp(scores - scores.max(axis=1, keepdims=True))
     probs /= probs.sum(axis=1, keepdims=True)
     probs[:, model.labels.index(NONE)] = -1.0
@@ -290,22 +425,10 @@ class RelationClassifier:
     def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
         if self.model is None:
             raise ValueError(f"{self.name}: nothing to save")
-        path = Path(path)
-        path.mkdir(parents=True, exist_ok=True)
-        m = self.model
-        feats = sorted(m.features, key=m.features.__getitem__)
-        meta = {"labels": m.labels, "threshold": m.threshold, "features": feats}
-        (path / "model.json").write_text(json.dumps(meta))
-        with (path / "weights.bin").open("wb") as fh:
-            np.save(fh, np.vstack([m.weights, m.bias]).astype(np.float32))
+        save_linear(self.model, Path(path))
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> RelationClassifier:
-        path = Path(path)
-        meta = json.loads((path / "model.json").read_text())
-        with (path / "weights.bin").open("rb") as fh:
-            w = np.load(fh)
-        features = {f: i for i, f in enumerate(meta["features"])}
-        self.model = LinearModel(features, meta["labels"], w[:-1], w[-1], meta["threshold"])
+        self.model = load_linear(Path(path))
         return self
 
 
