@@ -34,6 +34,7 @@ from kg.nlp.relation_classifier import (
     RELATION_COMPONENT,
     MentionEnsemble,
     RelationClassifier,
+    load_linear,
 )
 from kg.nlp.scierc import SPAN_KEY
 
@@ -182,7 +183,8 @@ def add_learned(nlp: Language, models: Iterable[str] | None = None, path: Path =
     """Add the SciERC mention and relation components before ``kg_mentions``.
 
     ``models`` names the NER models to vote with (``"ner0"``...); ``None`` takes every shipped
-    model with its shipped vote settings.
+    model with its shipped vote settings; named models keep every span they predict, typed by
+    the shipped span typer.
     """
     before = "kg_mentions" if "kg_mentions" in nlp.pipe_names else None
     ment = cast(MentionEnsemble, nlp.add_pipe("kg_scierc_mentions", name=MENTION_COMPONENT, before=before))
@@ -192,6 +194,8 @@ def add_learned(nlp: Language, models: Iterable[str] | None = None, path: Path =
         ment.min_votes, ment.label_votes = 1, {}
         for name in models:
             ment.add_model(path / "mentions" / name)
+        if (path / "mentions" / "typer").is_dir():
+            ment.typer = load_linear(path / "mentions" / "typer")
     rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT, before=before))
     rel.from_disk(path / "relations")
     return nlp
