@@ -33,6 +33,7 @@ from kg.nlp.pipeline import english_model, load_pipeline
 from kg.records import Paper, Problem
 from kg.vocab import link_graph
 from kg.vocab.link import known_definitions
+from kg.workers import extract_in_workers
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -77,7 +78,13 @@ def extract_all(
     batch_size: int = 32,
     progress: Progress | None = None,
 ) -> list[Extraction]:
-    """Parse every abstract and extract its mentions, proposals and relations, in input order."""
+    """Parse every abstract and extract its mentions, proposals and relations, in input order.
+
+    With more than one process: forked workers that send back extractions (see
+    :mod:`kg.workers`), or spaCy's ``n_process`` where the platform cannot fork.
+    """
+    if n_process > 1 and can_fork():
+        return extract_in_workers(nlp, texts, n_process, batch_size=batch_size, progress=progress)
     out: list[Extraction] = []
     previous = signal.signal(signal.SIGINT, _quiet_interrupt(os.getpid())) if n_process > 1 else None
     try:
