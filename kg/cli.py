@@ -127,7 +127,7 @@ def build(
             "--processes",
             "-j",
             min=0,
-            help="Processes for parsing (spaCy n_process). 0 = automatic: both cores from ~300 abstracts up.",
+            help="Processes for parsing (forked workers). 0 = automatic: both cores from ~300 abstracts up.",
         ),
     ] = 0,
     cache: Annotated[
