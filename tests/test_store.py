@@ -9,15 +9,18 @@ import time
 from pathlib import Path
 
 import networkx as nx
+import pyoxigraph as ox
 import pytest
 from rdflib import Graph
+from rdflib.namespace import SKOS
 from spacy.language import Language
 
 from kg.build import build
 from kg.export.rdf import to_rdf
 from kg.iri import node_iri
+from kg.ontology import RESOURCE_BASE
 from kg.query import rows, run_query
-from kg.store import add_graph, open_store, query_store, run, triple_count
+from kg.store import META, add_graph, open_store, query_store, run, triple_count
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = sorted((ROOT / "examples" / "queries").glob("*.rq"))
@@ -45,7 +48,9 @@ def answers(store_dir: Path) -> list[tuple[list[str], list[list[str]]]]:
 def counts(store_dir: Path) -> dict[tuple[str, str], int]:
     names, table = rows(query_store(store_dir, COUNTS))
     assert names == ["s", "p", "n"]
-    return {(s, p.rpartition("#")[2]): int(n) for s, p, n in table}
+    found = {(s, p.rpartition("#")[2]): int(n) for s, p, n in table}
+    assert len(found) == len(table), "a count with two values"
+    return found
 
 
 def test_store_answers_like_rdflib(tmp_path: Path, builds: dict[str, tuple[nx.MultiDiGraph, Path]]) -> None:
@@ -106,11 +111,14 @@ def test_new_papers_link_to_existing_entities(tmp_path: Path, builds: dict[str, 
 
 
 def _big_batch(src: Path, dest: Path, copies: int) -> Path:
-    """``copies`` copies of a graph under fresh IRIs: a batch big enough to kill midway."""
+    """``copies`` copies of a graph under fresh IRIs (``kgr:`` rebound per copy): a batch big enough to kill midway."""
     text = src.read_text()
     head = "\n".join(line for line in text.splitlines() if line.startswith("@prefix"))
     body = "\n".join(line for line in text.splitlines() if not line.startswith("@prefix"))
-    parts = [head] + [body.replace("/kg-ml/resource/", f"/kg-ml/resource/c{i}/") for i in range(copies)]
+    parts = [head] + [
+        f"@prefix kgr: <{RESOURCE_BASE}c{i}/> .\n" + body.replace(RESOURCE_BASE, f"{RESOURCE_BASE}c{i}/")
+        for i in range(copies)
+    ]
     dest.write_text("\n".join(parts) + "\n")
     return dest
 
@@ -152,4 +160,63 @@ def test_query_store_is_read_only(tmp_path: Path, builds: dict[str, tuple[nx.Mul
     assert graph is not None and len(graph) == 19
     with pytest.raises((OSError, RuntimeError)):
         open_store(store, read_only=True).update("INSERT DATA { <urn:a> <urn:b> <urn:c> }")
+    assert triple_count(open_store(store)) == n
+
+
+_PREFIXES = """@prefix kg: <https://w3id.org/kg-ml/ontology#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix prov: <http://www.w3.org/ns/prov#> .
+@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+@prefix : <urn:x:> .
+"""
+
+
+def _ttl(path: Path, body: str) -> Path:
+    path.write_text(_PREFIXES + body)
+    return path
+
+
+def test_rdf_batches_keep_first_label_and_count_over_the_store(tmp_path: Path) -> None:
+    a = _ttl(
+        tmp_path / "a.ttl",
+        """:e a kg:Method ; skos:prefLabel "Sparse Autoencoder" ; kg:paperCount 1 ; kg:mentionCount 3 .
+        :p1 a kg:Paper ; kg:mentions :e .
+        :st a kg:RelationStatement ; rdf:subject :e ; kg:supportCount 1 ; prov:wasDerivedFrom :p1 .""",
+    )
+    b = _ttl(
+        tmp_path / "b.ttl",
+        """:e a kg:Method ; skos:prefLabel "sparse autoencoder" ; kg:paperCount 2 ; kg:mentionCount 4 .
+        :p1 a kg:Paper ; kg:mentions :e .
+        :p2 a kg:Paper ; kg:mentions :e .
+        :st a kg:RelationStatement ; rdf:subject :e ; kg:supportCount 2 ; prov:wasDerivedFrom :p1 , :p2 .""",
+    )
+    store = tmp_path / "s"
+    add_graph(store, a, "a")
+    add_graph(store, b, "b")  # p1 again (its 3 mentions replaced by b's even split: 2 + 2), p2 new
+    labels = "SELECT ?p ?l WHERE { <urn:x:e> ?p ?l FILTER(?p IN (skos:prefLabel, skos:altLabel)) }"
+    assert sorted(rows(query_store(store, labels))[1]) == [
+        [str(SKOS.altLabel), "sparse autoencoder"],
+        [str(SKOS.prefLabel), "Sparse Autoencoder"],
+    ]
+    expected = {("urn:x:e", "paperCount"): 2, ("urn:x:e", "mentionCount"): 4, ("urn:x:st", "supportCount"): 2}
+    assert counts(store) == expected
+    add_graph(store, a, "a")  # p1's count back to 3: 3 + 2; nothing else changes
+    assert counts(store) == expected | {("urn:x:e", "mentionCount"): 5}
+
+
+def test_store_with_older_bookkeeping_is_refused(
+    tmp_path: Path, builds: dict[str, tuple[nx.MultiDiGraph, Path]]
+) -> None:
+    _, ttl = builds["a"]
+    store = tmp_path / "s"
+    n = add_graph(store, ttl, "a")
+    writable = open_store(store, read_only=False)
+    writable.add(
+        ox.Quad(
+            ox.NamedNode("urn:kg:store:mention:0"), ox.NamedNode("urn:kg:store:entity"), ox.NamedNode("urn:x:e"), META
+        )
+    )
+    del writable
+    with pytest.raises(RuntimeError, match="older kg"):
+        add_graph(store, ttl, "a")
     assert triple_count(open_store(store)) == n
