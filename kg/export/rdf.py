@@ -20,6 +20,7 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 from rdflib.term import Node
 
 from kg.export.atomic import atomic_path
+from kg.export.turtle import TurtleWriter
 from kg.graph.model import ENTITY_TYPES, RELATIONS, new_graph
 from kg.iri import node_iri, node_of
 from kg.ontology import KG, PREFIXES, RESOURCE_BASE, SCHEMA
@@ -216,11 +217,16 @@ def _ox_triples(triples: Iterable[Triple]) -> list[ox.Triple]:
 def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> None:
     """Serialize to ``path`` atomically; ``fmt`` is a key of :data:`RDF_FORMATS`.
 
-    Oxigraph's serializers do the writing: several times faster than rdflib's on large graphs.
+    Oxigraph's serializers do the writing (several times faster than rdflib's on large graphs),
+    but for Turtle: :mod:`kg.export.turtle` writes the same bytes from the plain triples, twice
+    as fast again.
     """
-    triples = _ox_triples(dict.fromkeys(rdf_triples(graph)))
-    prefixes = ALL_PREFIXES if fmt in {"ttl", "xml"} else None
-    data = ox.serialize(triples, format=_OX_FORMATS[fmt], prefixes=prefixes) or b""
+    plain = dict.fromkeys(rdf_triples(graph))
+    if fmt == "ttl":
+        data = TurtleWriter(ALL_PREFIXES).write(plain).encode("utf-8")
+    else:
+        prefixes = ALL_PREFIXES if fmt == "xml" else None
+        data = ox.serialize(_ox_triples(plain), format=_OX_FORMATS[fmt], prefixes=prefixes) or b""
     with atomic_path(path) as tmp:
         tmp.write_bytes(data if data.endswith(b"\n") else data + b"\n")
 
