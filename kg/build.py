@@ -12,7 +12,7 @@ import time
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -219,8 +219,8 @@ def extract_papers(
 
 
 STAGING = ".kg-staging-"
-#: Rough relative time each format takes to write, to share them out between two processes.
-EXPORT_COST = {"ttl": 3, "html": 3, "graphml": 2}
+#: Rough relative time each format takes to write, to share them out between processes.
+EXPORT_COST = {"html": 3, "graphml": 3, "ttl": 2}
 
 
 def write_exports(
@@ -230,7 +230,7 @@ def write_exports(
 
     Everything is written into a staging folder first and moved into place only when every
     export is complete, so an interrupted build leaves the previous exports as they were.
-    With two formats or more and a second core, a forked child writes some of them: it starts
+    With two formats or more and a second core, forked children write some of them: they start
     from this process's memory, so the graph is not copied over, and only the seconds come back.
     """
     names = list(dict.fromkeys(formats))
@@ -239,10 +239,12 @@ def write_exports(
         shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out_dir))
     try:
-        own, other = _share_out(names)
-        with Forked(partial(_write, graph, staging, other, stem)) if other else nullcontext() as job:
+        cores = os.cpu_count() or 1
+        own, *others = _share_out(names, processes=cores + 1 if cores > 1 and can_fork() else 1)
+        with ExitStack() as children:
+            jobs = [children.enter_context(Forked(partial(_write, graph, staging, share, stem))) for share in others]
             taken = _write(graph, staging, own, stem)
-            if job is not None:
+            for job in jobs:
                 taken |= job.result()
         for path in sorted(staging.iterdir()):
             os.replace(path, out_dir / path.name)
@@ -251,11 +253,12 @@ def write_exports(
     return {out_dir / f"{stem}{EXPORTERS[name].suffix}": taken[name] for name in names}
 
 
-def _share_out(names: list[str]) -> tuple[list[str], list[str]]:
-    """Formats for this process and for a forked child, about equal in time (longest first)."""
-    if len(names) < 2 or (os.cpu_count() or 1) < 2 or not can_fork():
-        return names, []
-    shares: tuple[list[str], list[str]] = ([], [])
+def _share_out(names: list[str], processes: int) -> list[list[str]]:
+    """The formats in at most ``processes`` shares of about equal time (longest first), the
+    longest share first. One more process than cores: the three default formats take unequal
+    times, and the scheduler evens out three processes on two cores better than any split in two.
+    """
+    shares: list[list[str]] = [[] for _ in range(max(1, min(processes, len(names))))]
     for name in sorted(names, key=lambda n: -EXPORT_COST.get(n, 1)):
         min(shares, key=lambda s: sum(EXPORT_COST.get(n, 1) for n in s)).append(name)
     return shares
@@ -316,6 +319,8 @@ def build(
             skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
             raise InputError(f"no abstracts found in the input{skipped}")
         lap("read")
+        definitions = known_definitions() if link else []  # reads the vocabularies, while the model loads
+        lap("vocabularies")
         extractions = extract_papers(
             read.papers,
             report,
@@ -329,7 +334,7 @@ def build(
             ahead=ahead,
         )
     with collector_paused():
-        graph = build_graph(read.papers, extractions, known_definitions() if link else ())
+        graph = build_graph(read.papers, extractions, definitions)
         lap("resolve and build graph")
         if link:
             link_graph(graph)
