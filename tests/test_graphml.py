@@ -41,6 +41,22 @@ def test_graphml_round_trips_in_memory(example_graph):
     assert dict(back.nodes(data=True)) == dict(flat.nodes(data=True))
 
 
+def test_graphml_key_types_booleans_and_mixed_values(tmp_path: Path):
+    g = nx.MultiDiGraph()
+    g.add_node("a", type="Paper", flag=True, mixed=True, score=0.5, n=3)
+    g.add_node("b", type="Paper", flag=False, mixed="x<y", score=1.0, n=4)
+    g.add_edge("a", "b", key="uses", type="uses", weight=2, ok=True)
+    path = tmp_path / "g.graphml"
+    EXPORTERS["graphml"].write(g, path)
+    text = path.read_text()
+    assert 'attr.name="flag" attr.type="boolean"' in text and ">true</data>" in text and ">false</data>" in text
+    assert 'attr.name="mixed" attr.type="string"' in text and ">True</data>" in text and "x&lt;y" in text
+    assert 'attr.name="score" attr.type="double"' in text and 'attr.name="n" attr.type="long"' in text
+    back = nx.read_graphml(path, force_multigraph=True)
+    assert back.nodes["a"]["flag"] is True and back.nodes["b"]["mixed"] == "x<y" and back.nodes["a"]["n"] == 3
+    assert next(iter(back.edges(data=True)))[2]["ok"] is True
+
+
 def test_graphml_and_gexf_open_in_igraph(example_build: Path):
     igraph = pytest.importorskip("igraph")
     g = igraph.Graph.Read_GraphML(str(example_build / "graph.graphml"))

@@ -17,66 +17,82 @@ from kg.export.flat import Flat, flat_edges, flat_nodes
 _TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
-def _keys(domain: str, rows: list[dict[str, Flat]]) -> dict[str, tuple[str, str]]:
-    """Attribute name -> (key id, GraphML type); a name with mixed value types is a string."""
-    kinds: dict[str, set[type]] = {}
-    for attrs in rows:
-        for name, value in attrs.items():
-            seen = kinds.get(name)
-            if seen is None:
-                kinds[name] = {type(value)}
-            elif type(value) not in seen:
-                seen.add(type(value))
-    return {
-        name: (f"{domain[0]}{i}", _TYPES[next(iter(t))] if len(t) == 1 else "string")
-        for i, (name, t) in enumerate(kinds.items())
-    }
+class _Keys:
+    """The GraphML keys of one domain, in order of first use, and the value types each had."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+        self.tags: dict[str, str] = {}  # attribute name -> opening <data> tag
+        self.types: dict[str, set[type]] = {}
+
+    def kind(self, name: str) -> str:
+        """The GraphML type; a name with values of mixed types is a string."""
+        types = self.types[name]
+        return _TYPES[next(iter(types))] if len(types) == 1 else "string"
+
+    def declarations(self) -> list[str]:
+        return [
+            f'  <key id="{self.domain[0]}{i}" for="{self.domain}" attr.name={quoteattr(name)}'
+            f' attr.type="{self.kind(name)}" />\n'
+            for i, name in enumerate(self.tags)
+        ]
 
 
-def _data(out: list[str], attrs: dict[str, Flat], tags: dict[str, tuple[str, bool]]) -> None:
-    """Append one ``<data>`` element per attribute; ``tags`` maps a name to its opening tag and
-    whether it is a boolean key. Numbers need no escaping."""
+def _data(out: list[str], attrs: dict[str, Flat], keys: _Keys, booleans: list[tuple[int, str, bool]]) -> None:
+    """Append one ``<data>`` element per attribute. A boolean is written as a boolean key's value
+    ("true"); where it is noted to be rewritten if its key turns out to hold other types too."""
+    tags, types = keys.tags, keys.types
     for name, value in attrs.items():
-        tag, boolean = tags[name]
+        tag = tags.get(name)
+        if tag is None:
+            tag = tags[name] = f'      <data key="{keys.domain[0]}{len(tags)}">'
+            types[name] = set()
+        types[name].add(type(value))
         if type(value) is str:
             text = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")  # saxutils.escape
-        elif boolean:
+        elif type(value) is bool:
+            booleans.append((len(out), name, value))
             text = "true" if value else "false"
         else:
-            text = str(value)
+            text = str(value)  # numbers need no escaping
         out.append(f"{tag}{text}</data>\n")
 
 
 def write_graphml(graph: nx.MultiDiGraph, path: str | Path) -> None:
-    nodes = list(flat_nodes(graph))
-    edges = list(flat_edges(graph))
-    node_keys = _keys("node", [a for _, a in nodes])
-    edge_keys = _keys("edge", [a for *_, a in edges])
-    out = [
+    """One pass over the graph: the key declarations, which come first, are known at its end."""
+    node_keys, edge_keys = _Keys("node"), _Keys("edge")
+    booleans: list[tuple[int, str, bool]] = []
+    body = ['  <graph edgedefault="directed">\n']
+    ids: dict[str, str] = {}
+    for node, attrs in flat_nodes(graph):
+        ids[node] = quoted = quoteattr(str(node))
+        body.append(f"    <node id={quoted}>\n")
+        _data(body, attrs, node_keys, booleans)
+        body.append("    </node>\n")
+    node_booleans = len(booleans)
+    edge_ids: dict[str, str] = {}
+    for u, v, key, attrs in flat_edges(graph):
+        source = ids.get(u) or quoteattr(str(u))
+        target = ids.get(v) or quoteattr(str(v))
+        edge_id = edge_ids.get(key) or edge_ids.setdefault(key, quoteattr(key))
+        body.append(f"    <edge id={edge_id} source={source} target={target}>\n")
+        _data(body, attrs, edge_keys, booleans)
+        body.append("    </edge>\n")
+    body.append("  </graph>\n</graphml>\n")
+    for n, (i, name, value) in enumerate(booleans):
+        keys = node_keys if n < node_booleans else edge_keys
+        if keys.kind(name) != "boolean":
+            body[i] = f"{keys.tags[name]}{value}</data>\n"
+    head = [
         '<?xml version="1.0" encoding="utf-8"?>\n',
         '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
         'xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
         'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n',
+        *node_keys.declarations(),
+        *edge_keys.declarations(),
     ]
-    for domain, keys in (("node", node_keys), ("edge", edge_keys)):
-        for name, (key, kind) in keys.items():
-            out.append(f'  <key id="{key}" for="{domain}" attr.name={quoteattr(name)} attr.type="{kind}" />\n')
-    out.append('  <graph edgedefault="directed">\n')
-    node_tags = {name: (f'      <data key="{key}">', kind == "boolean") for name, (key, kind) in node_keys.items()}
-    edge_tags = {name: (f'      <data key="{key}">', kind == "boolean") for name, (key, kind) in edge_keys.items()}
-    ids: dict[str, str] = {}
-    for node, attrs in nodes:
-        ids[node] = quoted = quoteattr(str(node))
-        out.append(f"    <node id={quoted}>\n")
-        _data(out, attrs, node_tags)
-        out.append("    </node>\n")
-    for u, v, key, attrs in edges:
-        source = ids.get(u) or quoteattr(str(u))
-        target = ids.get(v) or quoteattr(str(v))
-        out.append(f"    <edge id={quoteattr(key)} source={source} target={target}>\n")
-        _data(out, attrs, edge_tags)
-        out.append("    </edge>\n")
-    out.append("  </graph>\n</graphml>\n")
     with atomic_open(path) as handle:
-        handle.write("".join(out))
+        handle.write("".join(head))
+        for start in range(0, len(body), 1 << 16):  # in pieces: one string of it all is 150 MB for 8k papers
+            handle.write("".join(body[start : start + (1 << 16)]))
