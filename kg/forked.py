@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -19,8 +20,9 @@ T = TypeVar("T")
 
 
 def can_fork() -> bool:
-    """Whether this platform has ``fork`` (Linux, macOS; not Windows)."""
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether forking is available (Linux, macOS; not Windows) and safe: only this thread runs,
+    so no lock another thread holds (imports, logging) is copied into the child held forever."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 class Forked(Generic[T]):

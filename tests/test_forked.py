@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
 
 import pytest
@@ -35,3 +36,14 @@ def test_forked_cancel_stops_the_child():
     with Forked(lambda: time.sleep(60)) as job:
         pass
     assert not job._process.is_alive()
+
+
+def test_forked_is_not_used_beside_other_threads():
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert not can_fork()
+    finally:
+        release.set()
+        other.join()
