@@ -16,11 +16,11 @@ from rdflib.namespace import SKOS
 from spacy.language import Language
 
 from kg.build import build
-from kg.export.rdf import to_rdf
+from kg.export.rdf import to_rdf, write_rdf
 from kg.iri import node_iri
 from kg.ontology import RESOURCE_BASE
 from kg.query import rows, run_query
-from kg.store import META, add_graph, open_store, query_store, run, triple_count
+from kg.store import META, _pieces, add_graph, open_store, query_store, run, triple_count
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = sorted((ROOT / "examples" / "queries").glob("*.rq"))
@@ -220,3 +220,23 @@ def test_store_with_older_bookkeeping_is_refused(
     with pytest.raises(RuntimeError, match="older kg"):
         add_graph(store, ttl, "a")
     assert triple_count(open_store(store)) == n
+
+
+def test_pieces_for_parallel_loading_hold_the_same_triples(
+    tmp_path: Path, builds: dict[str, tuple[nx.MultiDiGraph, Path]]
+) -> None:
+    graph, ttl = builds["all"]
+    write_rdf(graph, tmp_path / "graph.nt", "nt")
+    for path, fmt in ((ttl, ox.RdfFormat.TURTLE), (tmp_path / "graph.nt", ox.RdfFormat.N_TRIPLES)):
+        source = {"path": str(path), "format": fmt}
+        pieces = _pieces(source, 3, min_size=0)
+        assert len(pieces) == 3
+        whole, parts = ox.Store(), ox.Store()
+        whole.bulk_load(**source)
+        for piece in pieces:
+            parts.bulk_load(**piece)
+        assert set(parts) == set(whole)
+    blank = _ttl(tmp_path / "blank.ttl", ":p kg:mentions _:e .\n:q kg:mentions _:e .\n")  # one node: no cut
+    assert _pieces({"path": str(blank), "format": ox.RdfFormat.TURTLE}, 3, min_size=0) == [
+        {"path": str(blank), "format": ox.RdfFormat.TURTLE}
+    ]
