@@ -378,21 +378,25 @@ def _source(batch: Batch, tmp: Path) -> dict[str, Any]:
     return {"path": str(batch), "format": rdf_format(Path(batch))}
 
 
-def _pieces(source: dict[str, Any], n: int, *, min_size: int = 1 << 24) -> list[dict[str, Any]]:
-    """The batch file cut into ``n`` pieces that parse on their own, to bulk-load in parallel.
+def _pieces(source: dict[str, Any], n: int, *, piece_size: int = 1 << 23) -> list[dict[str, Any]]:
+    """The batch file cut into up to ``n`` pieces of ``piece_size`` bytes or more that parse on
+    their own, to bulk-load in parallel.
 
-    For kg's own Turtle and N-Triples (16 MB or more): ``@prefix`` lines at the top (repeated in
-    each piece), then statements that start in the first column and end with `` .`` at the end of
-    a line; no blank node labels (they would name two nodes), no multi-line strings. Cut elsewhere,
-    a piece would end in an unfinished statement: a parse error, never other data. Anything else
-    stays whole. With two free cores, adding 1.1M triples so took less time than Oxigraph's bulk
-    load of the whole file alone (benchmarks/README.md); on one busy core, about 3% more CPU.
+    For kg's own Turtle and N-Triples: ``@prefix`` lines at the top (repeated in each piece), then
+    statements that start in the first column and end with `` .`` at the end of a line; no blank
+    node labels (they would name two nodes), no multi-line strings. Cut elsewhere, a piece would
+    end in an unfinished statement: a parse error, never other data. Anything else stays whole.
+    With two free cores, adding 1.1M triples so took less time than Oxigraph's bulk load of the
+    whole file alone (benchmarks/README.md); on one busy core, about 3% more CPU.
     """
     path, fmt = source.get("path"), source["format"]
-    if n < 2 or path is None or fmt not in (ox.RdfFormat.TURTLE, ox.RdfFormat.N_TRIPLES):
+    if path is None or fmt not in (ox.RdfFormat.TURTLE, ox.RdfFormat.N_TRIPLES):
+        return [source]
+    n = min(n, Path(path).stat().st_size // piece_size)
+    if n < 2:
         return [source]
     data = Path(path).read_bytes()
-    if len(data) < min_size or any(mark in data for mark in (b"_:", b'"""', b"'''")):
+    if any(mark in data for mark in (b"_:", b'"""', b"'''")):
         return [source]
     start = 0
     while data.startswith(b"@prefix ", start):
@@ -416,7 +420,7 @@ def _merge(store: ox.Store, old: ox.Store | None, batch: Batch, batch_id: str, g
     """Merge a batch into a private copy of the old version (bulk, non-transactional: the copy is swapped in after).
 
     Oxigraph bulk-loads the batch in threads (it releases the GIL; kg's own files in one piece per
-    CPU) while this one reads the batch's facts, looks them up in the old version and works out
+    CPU, up to 4) while this one reads the batch's facts, looks them up in the old version and works out
     the changes.
     """
     if graph is None and isinstance(batch, nx.MultiDiGraph):
@@ -424,7 +428,7 @@ def _merge(store: ox.Store, old: ox.Store | None, batch: Batch, batch_id: str, g
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="kg-batch-") as tmp, ThreadPoolExecutor(cpus) as pool, _paused_gc():
         source = _source(batch, Path(tmp))
-        pieces = _pieces(source, cpus if graph is not None else 1)
+        pieces = _pieces(source, min(cpus, 4) if graph is not None else 1)
         loading = [pool.submit(store.bulk_load, **piece) for piece in pieces]
         try:
             facts = _graph_facts(graph) if graph is not None else _rdf_facts(source)

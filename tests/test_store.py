@@ -229,7 +229,7 @@ def test_pieces_for_parallel_loading_hold_the_same_triples(
     write_rdf(graph, tmp_path / "graph.nt", "nt")
     for path, fmt in ((ttl, ox.RdfFormat.TURTLE), (tmp_path / "graph.nt", ox.RdfFormat.N_TRIPLES)):
         source = {"path": str(path), "format": fmt}
-        pieces = _pieces(source, 3, min_size=0)
+        pieces = _pieces(source, 3, piece_size=1)
         assert len(pieces) == 3
         whole, parts = ox.Store(), ox.Store()
         whole.bulk_load(**source)
@@ -237,6 +237,6 @@ def test_pieces_for_parallel_loading_hold_the_same_triples(
             parts.bulk_load(**piece)
         assert set(parts) == set(whole)
     blank = _ttl(tmp_path / "blank.ttl", ":p kg:mentions _:e .\n:q kg:mentions _:e .\n")  # one node: no cut
-    assert _pieces({"path": str(blank), "format": ox.RdfFormat.TURTLE}, 3, min_size=0) == [
+    assert _pieces({"path": str(blank), "format": ox.RdfFormat.TURTLE}, 3, piece_size=1) == [
         {"path": str(blank), "format": ox.RdfFormat.TURTLE}
     ]
