@@ -17,7 +17,7 @@ import typer
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.export.rdf import RDF_FORMATS, read_rdf
 from kg.io import FORMATS, InputError
-from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS
+from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS
 from kg.records import Problem
 
 app = typer.Typer(
@@ -33,7 +33,7 @@ ExportFormat = Enum("ExportFormat", {name: name for name in EXPORTERS}, type=str
 Extractor = Enum("Extractor", {name: name for name in EXTRACTORS}, type=str)  # type: ignore[misc]
 EXTRACTOR_HELP = (
     "fast: the rules plus one learned SciERC model (default); accurate: the rules plus the vote of"
-    " three learned models (more entities found right, ~1.6x the parsing CPU); rules: the rules only."
+    " three learned models and MiniLM relations (needs pip install 'kg[transformer]'); rules: the rules only."
 )
 
 
@@ -337,7 +337,9 @@ def evaluate(
         raise InputError(f"the {extractor.value} extractor has no SciERC types to score; choose fast or accurate")
     if not file.is_file():
         raise InputError(f"{file}: no such file")
-    nlp = add_learned(spacy.load(english_model(), exclude=["ner"]), models or None)
+    nlp = add_learned(
+        spacy.load(english_model(), exclude=["ner"]), models or None, relations=RELATION_MODELS[extractor.value]
+    )
     scores = evaluate_scierc(nlp, file)
     if as_json:
         typer.echo(json.dumps(scores, indent=1, sort_keys=True))

@@ -179,13 +179,18 @@ def make_learned_relations(nlp: Language, name: str) -> LearnedRelations:
     return LearnedRelations()
 
 
-def add_learned(nlp: Language, models: Iterable[str] | None = None, path: Path = MODEL_DIR) -> Language:
+def add_learned(
+    nlp: Language, models: Iterable[str] | None = None, path: Path = MODEL_DIR, relations: str = "linear"
+) -> Language:
     """Add the SciERC mention and relation components before ``kg_mentions``.
 
     ``models`` names the NER models to vote with (``"ner0"``...); ``None`` takes every shipped
     model with its shipped vote settings; named models keep every span they predict, typed by
-    the shipped span typer.
+    the shipped span typer. ``relations`` is ``"linear"`` (the logistic regression) or
+    ``"minilm"`` (MiniLM averaged with it, :mod:`kg.nlp.transformer_relations`; needs torch).
     """
+    if relations not in ("linear", "minilm"):
+        raise ValueError(f"relations must be 'linear' or 'minilm', not {relations!r}")
     before = "kg_mentions" if "kg_mentions" in nlp.pipe_names else None
     ment = cast(MentionEnsemble, nlp.add_pipe("kg_scierc_mentions", name=MENTION_COMPONENT, before=before))
     if models is None:
@@ -196,6 +201,15 @@ def add_learned(nlp: Language, models: Iterable[str] | None = None, path: Path =
             ment.add_model(path / "mentions" / name)
         if (path / "mentions" / "typer").is_dir():
             ment.typer = load_linear(path / "mentions" / "typer")
+    if relations == "minilm":
+        from kg.nlp import transformer_relations
+
+        minilm = cast(
+            transformer_relations.MiniLMRelations,
+            nlp.add_pipe("kg_minilm_relations", name=RELATION_COMPONENT, before=before),
+        )
+        minilm.from_disk(path)
+        return nlp
     rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT, before=before))
     rel.from_disk(path / "relations")
     return nlp

