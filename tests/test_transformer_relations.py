@@ -27,7 +27,7 @@ def test_marker_sequence_nests_markers_longest_outside():
 def test_marker_sequence_unknown_word_and_cut():
     seq, starts, ends = marker_sequence([[], [5], [6]], [(0, 1, 1), (2, 3, 1)], **MARKS, max_length=5)
     assert seq == [1, 102, 3, 112, 2]  # the empty word is [UNK]; cut to 5 with [SEP] last
-    assert starts == [1, 0] and ends == [3, 0]  # markers cut off point at [CLS]
+    assert starts == [1, 3] and ends == [3, 3]  # markers cut off point at the last kept position
 
 
 def test_marker_sequence_rejects_spans_outside_the_words():

@@ -76,7 +76,7 @@ def marker_sequence(
     word offsets of the sentence (end exclusive). Before a word come the start markers of the
     spans starting there (longest first), after it the end markers of the spans ending there
     (shortest first). The sequence is cut to ``max_length`` (``[SEP]`` included); a marker cut
-    off points at position 0 (``[CLS]``), one beyond the cut at the last kept position.
+    off points at the last position kept before ``[SEP]``.
     """
     if max_length < 2:
         raise ValueError(f"max_length must be at least 2, not {max_length}")
