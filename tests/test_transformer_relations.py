@@ -91,3 +91,13 @@ def test_accurate_extractor_dev_scores(shared_data: Path):
     assert scores["entities"]["f1"] >= 0.58
     assert scores["relations"]["f1"] >= 0.24
     assert scores["relations_gold_entities"]["f1"] >= 0.60
+
+
+def test_missing_torch_says_how_to_install(monkeypatch: pytest.MonkeyPatch):
+    import sys
+
+    from kg.nlp.transformer_relations import _torch
+
+    monkeypatch.setitem(sys.modules, "torch", None)
+    with pytest.raises(ImportError, match=r"pip install 'kg\[transformer\]'"):
+        _torch()
