@@ -1,7 +1,8 @@
 """Mint IRIs from arbitrary labels and keys: a safe alphabet, and injective.
 
-Everything outside ``[A-Za-z0-9.-]`` is percent-encoded as UTF-8, ``%`` and ``_`` included, so two
-different keys never give one IRI and nothing in a key can break a serialization.
+Everything outside ``[A-Za-z0-9.-]`` is percent-encoded as UTF-8, ``%`` and ``_`` included, and so
+is a final ``.``, so two different keys never give one IRI and nothing in a key can break a
+serialization or a parser.
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ _SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 def encode(key: str) -> str:
     """Percent-encode ``key`` to the safe alphabet.
 
-    >>> encode("sparse autoencoder"), encode("a_b%c"), encode("ü")
-    ('sparse%20autoencoder', 'a%5Fb%25c', '%C3%BC')
+    >>> encode("sparse autoencoder"), encode("a_b%c"), encode("ü"), encode("i.i.d.")
+    ('sparse%20autoencoder', 'a%5Fb%25c', '%C3%BC', 'i.i.d%2E')
     """
-    if _ALL_SAFE.fullmatch(key):
+    if _ALL_SAFE.fullmatch(key) and not key.endswith("."):
         return key
-    return "".join(c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in key)
+    encoded = "".join(c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in key)
+    # A final "." would end a Turtle prefixed name as "\." (valid, but rdflib refuses it).
+    return encoded[:-1] + "%2E" if encoded.endswith(".") else encoded
 
 
 def decode(text: str) -> str:
