@@ -319,7 +319,8 @@ def build(
             skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
             raise InputError(f"no abstracts found in the input{skipped}")
         lap("read")
-        definitions = known_definitions() if link else []  # reads the vocabularies, while the model loads
+        with collector_paused():
+            definitions = known_definitions() if link else []  # reads the vocabularies, while the model loads
         lap("vocabularies")
         extractions = extract_papers(
             read.papers,
