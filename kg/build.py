@@ -26,6 +26,7 @@ from kg.distributed import extract_on_dask
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.forked import Forked, can_fork
 from kg.graph.build import build_graph
+from kg.graph.model import drop_cached_views
 from kg.io import InputError, read_papers
 from kg.nlp.extract import Extraction, extract
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
@@ -345,4 +346,5 @@ def build(
             report.seconds[f"write {path.suffix.lstrip('.')}"] = seconds
     report.nodes_by_type = Counter(d["type"] for _, d in graph.nodes(data=True))
     report.edges_by_type = Counter(k for _, _, k in graph.edges(keys=True))
+    drop_cached_views(graph)
     return graph, report

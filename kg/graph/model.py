@@ -63,3 +63,18 @@ def papers(graph: nx.MultiDiGraph) -> list[str]:
 
 def entities(graph: nx.MultiDiGraph) -> list[str]:
     return [n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES]
+
+
+#: networkx's cached views of a graph; each refers back to it.
+_CACHED_VIEWS = ("adj", "succ", "pred", "edges", "out_edges", "in_edges", "degree", "in_degree", "out_degree", "nodes")
+
+
+def drop_cached_views(graph: nx.Graph) -> None:
+    """Forget the views networkx caches on a graph (``graph.nodes``, ``graph.edges``...).
+
+    Each cached view refers back to its graph: a reference cycle, so a dropped graph waits for
+    the cyclic garbage collector (at interpreter exit, a pass over everything). Without them it is
+    freed the moment it is dropped. The views are made again on first use.
+    """
+    for name in _CACHED_VIEWS:
+        vars(graph).pop(name, None)
