@@ -36,7 +36,7 @@ class Forked(Generic[T]):
     def __init__(self, fn: Callable[[], T]) -> None:
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(target=_run, args=(fn, send), daemon=True)
+        self._process = context.Process(target=_run, args=(fn, send, self._receive), daemon=True)
         self._process.start()
         send.close()
 
@@ -67,8 +67,9 @@ class Forked(Generic[T]):
         self.cancel()
 
 
-def _run(fn: Callable[[], Any], send: Connection) -> None:
+def _run(fn: Callable[[], Any], send: Connection, receive: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    receive.close()  # the parent's end: with it closed here, a parent that is gone is a broken pipe
     try:
         outcome: tuple[bool, Any] = (True, fn())
     except BaseException as err:
@@ -76,6 +77,8 @@ def _run(fn: Callable[[], Any], send: Connection) -> None:
         outcome = (False, err)
     try:
         send.send(outcome)
+    except OSError:
+        pass  # the parent is gone (killed, or stopped while starting us): nobody to tell
     except Exception as err:  # an exception or value that does not pickle
         send.send((False, RuntimeError(f"a worker process failed: {outcome[1]!r} ({err})")))
     send.close()

@@ -47,3 +47,10 @@ def test_forked_is_not_used_beside_other_threads():
     finally:
         release.set()
         other.join()
+
+
+def test_forked_child_whose_parent_is_gone_leaves_quietly(capfd):
+    job = Forked(lambda: time.sleep(0.5) or "x" * 1_000_000)  # more than a pipe holds
+    job._receive.close()  # as if the parent had died
+    job._process.join(timeout=10)
+    assert job._process.exitcode == 0 and "Traceback" not in capfd.readouterr().err
