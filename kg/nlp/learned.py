@@ -25,7 +25,7 @@ from typing import cast
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.lexicon import Lexicon, load_gazetteer, load_lexicon
+from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, head_type, is_named, keep, noun_counts, trim
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relation_classifier import (
@@ -149,9 +149,7 @@ class LearnedMentions:
 
     def __init__(self) -> None:
         self.lexicon = load_lexicon()
-        self.known: dict[str, str] = {}
-        for entry in load_gazetteer():
-            self.known.setdefault(entry["pattern"].lower(), entry["label"])
+        self.known = known_types()
 
     def __call__(self, doc: Doc) -> Doc:
         doc.spans[SPANS_KEY] = learned_mentions(doc, self.lexicon, self.known)

@@ -46,3 +46,12 @@ def load_gazetteer(path: Path = DATA / "gazetteer.jsonl") -> list[dict[str, str]
     """Known names with their type, one JSON object a line: ``{"label", "pattern"}``."""
     with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
+
+
+@cache
+def known_types() -> dict[str, str]:
+    """Gazetteer name (lower case) -> its type; the first entry of a name wins."""
+    known: dict[str, str] = {}
+    for entry in load_gazetteer():
+        known.setdefault(entry["pattern"].lower(), entry["label"])
+    return known

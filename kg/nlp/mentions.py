@@ -17,7 +17,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.lexicon import Lexicon, load_gazetteer, load_lexicon
+from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.text import singular
 
 SPANS_KEY = "kg_mentions"
@@ -250,9 +250,8 @@ class MentionFinder:
         self.lexicon = load_lexicon()
         self.matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         by_label: dict[str, list[str]] = {}
-        self.known: dict[str, str] = {}
+        self.known = known_types()
         for entry in load_gazetteer():
-            self.known.setdefault(entry["pattern"].lower(), entry["label"])
             by_label.setdefault(entry["label"], []).append(entry["pattern"])
         for label, patterns in sorted(by_label.items()):
             self.matcher.add(label, [nlp.make_doc(p) for p in patterns])

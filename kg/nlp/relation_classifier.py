@@ -387,6 +387,14 @@ def candidate_pairs(doc: Doc, span_key: str = SPAN_KEY) -> Iterator[tuple[Span, 
                 yield a, b
 
 
+def pair_probabilities(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> np.ndarray:
+    """Class probabilities (rows: ``pairs`` of one Doc, columns: ``model.labels``)."""
+    mentions = _bounds(pairs[0][0].doc)
+    scores = linear_scores(model, (pair_features(a, b, mentions) for a, b in pairs))
+    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return cast(np.ndarray, probs / probs.sum(axis=1, keepdims=True))
+
+
 def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> list[Relation]:
     """Relations for candidate pairs whose best non-NONE probability >= threshold.
 
@@ -394,10 +402,7 @@ def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> lis
     """
     if not pairs:
         return []
-    mentions = _bounds(pairs[0][0].doc)
-    scores = linear_scores(model, (pair_features(a, b, mentions) for a, b in pairs))
-    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
-    probs /= probs.sum(axis=1, keepdims=True)
+    probs = pair_probabilities(model, pairs)
     probs[:, model.labels.index(NONE)] = -1.0
     out = []
     for row, k in enumerate(probs.argmax(axis=1)):

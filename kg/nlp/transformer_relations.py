@@ -34,11 +34,9 @@ from kg.nlp.relation_classifier import (
     NONE,
     LinearModel,
     Relation,
-    _bounds,
     candidate_pairs,
-    linear_scores,
     load_linear,
-    pair_features,
+    pair_probabilities,
 )
 from kg.nlp.scierc import SPAN_KEY
 
@@ -234,10 +232,7 @@ def minilm_probs(model: MiniLM, doc: Doc, span_key: str = SPAN_KEY) -> dict[tupl
 
 def linear_probs(model: LinearModel, pairs: Sequence[tuple[Span, Span]], labels: Sequence[str]) -> np.ndarray:
     """The logistic regression's probabilities of ``pairs`` (rows), columns in ``labels`` order."""
-    mentions = _bounds(pairs[0][0].doc)
-    scores = linear_scores(model, (pair_features(a, b, mentions) for a, b in pairs))
-    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
-    probs /= probs.sum(axis=1, keepdims=True)
+    probs = pair_probabilities(model, pairs)
     return cast(np.ndarray, probs[:, [model.labels.index(lab) for lab in labels]])
 
 
