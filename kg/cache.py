@@ -1,7 +1,7 @@
 """A cache of extractions keyed by abstract text and pipeline fingerprint (SQLite, crash-safe).
 
 Rebuilding after adding ten abstracts parses only those ten. The fingerprint covers the
-English model, kg's NLP code and its word lists, so a changed extractor never reuses stale output.
+English model, kg's NLP code, its word lists and trained weights, so a changed extractor never reuses stale output.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def pipeline_fingerprint(model: str, extractor: str = DEFAULT_EXTRACTOR) -> str:
     """Hash of what decides the extraction: kg's version, the model, the extractor, the NLP code and data."""
     digest = hashlib.sha256(f"{__version__}\n{model}\n{extractor}\n".encode())
     for path in sorted(NLP_DIR.rglob("*")):
-        if path.is_file() and path.suffix in {".py", ".json", ".jsonl", ".cfg"} and "__pycache__" not in path.parts:
+        if path.is_file() and "__pycache__" not in path.parts:  # code, word lists and model weights
             digest.update(str(path.relative_to(NLP_DIR)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
