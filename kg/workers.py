@@ -30,6 +30,12 @@ def _extract_chunk(texts: list[str], batch_size: int) -> list[Extraction]:
     return [extract(doc) for doc in _NLP.pipe(texts, batch_size=batch_size)]
 
 
+def _stop_workers() -> None:
+    for child in multiprocessing.active_children():
+        child.terminate()
+        child.join()
+
+
 def extract_in_workers(
     nlp: Language,
     texts: Sequence[str],
@@ -52,10 +58,9 @@ def extract_in_workers(
             if progress is not None:
                 progress(len(out), len(texts))
     except BaseException:
-        executor.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
-            child.terminate()
-            child.join()
+        _stop_workers()
+        executor.shutdown(wait=True, cancel_futures=True)  # its manager thread may have started one more
+        _stop_workers()
         raise
     finally:
         _NLP = None
