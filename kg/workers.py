@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -30,10 +31,13 @@ def _extract_chunk(texts: list[str], batch_size: int) -> list[Extraction]:
     return [extract(doc) for doc in _NLP.pipe(texts, batch_size=batch_size)]
 
 
-def _stop_workers() -> None:
-    for child in multiprocessing.active_children():
-        child.terminate()
-        child.join()
+def _stop_workers(seconds: float = 5.0) -> None:
+    """Terminate the workers, again while the pool's manager thread still starts or holds one."""
+    deadline = time.monotonic() + seconds
+    while (children := multiprocessing.active_children()) and time.monotonic() < deadline:
+        for child in children:
+            child.terminate()
+            child.join(timeout=1)
 
 
 def extract_in_workers(
@@ -58,8 +62,7 @@ def extract_in_workers(
             if progress is not None:
                 progress(len(out), len(texts))
     except BaseException:
-        _stop_workers()
-        executor.shutdown(wait=True, cancel_futures=True)  # its manager thread may have started one more
+        executor.shutdown(wait=False, cancel_futures=True)
         _stop_workers()
         raise
     finally:
