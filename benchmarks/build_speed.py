@@ -38,7 +38,7 @@ SETS = {
 }
 BARE = """
 import json, sys, spacy
-from kg.nlp.pipeline import english_model
+from kg.nlp.extractors import english_model
 texts = json.load(open(sys.argv[1]))
 nlp = spacy.load(english_model())
 for _ in nlp.pipe(texts):

@@ -16,10 +16,9 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
-from spacy.language import Language
 
 from kg.cache import ExtractionCache, pipeline_fingerprint
 from kg.distributed import extract_on_dask
@@ -28,13 +27,14 @@ from kg.forked import Forked, can_fork
 from kg.graph.build import build_graph
 from kg.graph.model import drop_cached_views
 from kg.io import InputError, read_papers
-from kg.nlp.extract import Extraction, extract
-from kg.nlp.extractors import DEFAULT_EXTRACTOR
-from kg.nlp.pipeline import english_model, load_pipeline
-from kg.records import Paper, Problem
+from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
+from kg.records import Extraction, Paper, Problem
 from kg.vocab import link_graph
 from kg.vocab.link import known_definitions
 from kg.workers import extract_in_workers
+
+if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
+    from spacy.language import Language
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -84,6 +84,8 @@ def extract_all(
     With more than one process: forked workers that send back extractions (see
     :mod:`kg.workers`), or spaCy's ``n_process`` where the platform cannot fork.
     """
+    from kg.nlp.extract import extract
+
     if n_process > 1 and can_fork():
         return extract_in_workers(nlp, texts, n_process, batch_size=batch_size, progress=progress)
     out: list[Extraction] = []
@@ -119,6 +121,13 @@ def _quiet_interrupt(parent: int) -> Callable[[int, Any], None]:
 def auto_processes(n_texts: int) -> int:
     """Both cores pay off only once there is enough text to amortize loading a second model."""
     return 1 if n_texts < 300 else max(1, min(2, os.cpu_count() or 1))
+
+
+def load_pipeline(extractor: str = DEFAULT_EXTRACTOR) -> Language:
+    """:func:`kg.nlp.pipeline.load_pipeline`, imported (with spaCy) only when needed."""
+    from kg.nlp import pipeline
+
+    return pipeline.load_pipeline(extractor=extractor)
 
 
 class PipelineAhead:

@@ -15,10 +15,11 @@ from functools import cache
 from pathlib import Path
 
 from kg import __version__
-from kg.nlp.extract import Extraction
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
+from kg.records import Extraction
 
 NLP_DIR = Path(__file__).parent / "nlp"
+RECORDS = Path(__file__).parent / "records.py"  # the extraction records' format
 
 
 def default_cache_dir() -> Path:
@@ -30,9 +31,9 @@ def default_cache_dir() -> Path:
 def pipeline_fingerprint(model: str, extractor: str = DEFAULT_EXTRACTOR) -> str:
     """Hash of what decides the extraction: kg's version, the model, the extractor, the NLP code and data."""
     digest = hashlib.sha256(f"{__version__}\n{model}\n{extractor}\n".encode())
-    for path in sorted(NLP_DIR.rglob("*")):
+    for path in [RECORDS, *sorted(NLP_DIR.rglob("*"))]:
         if path.is_file() and "__pycache__" not in path.parts:  # code, word lists and model weights
-            digest.update(str(path.relative_to(NLP_DIR)).encode())
+            digest.update(str(path.relative_to(NLP_DIR.parent)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kg.nlp.extract import Extraction, extract
+from kg.records import Extraction
 
 _PIPELINES: dict[str, Any] = {}
 
 
 def _extract_chunk(texts: list[str], extractor: str) -> list[dict[str, list[list[object]]]]:
-    if extractor not in _PIPELINES:
-        from kg.nlp.pipeline import load_pipeline
+    from kg.nlp.extract import extract
+    from kg.nlp.pipeline import load_pipeline
 
+    if extractor not in _PIPELINES:
         _PIPELINES[extractor] = load_pipeline(extractor=extractor)
     return [extract(doc).to_json() for doc in _PIPELINES[extractor].pipe(texts)]
 

@@ -1,10 +1,15 @@
-"""Records that cross module borders: papers in, problems reported."""
+"""Records that cross module borders: papers in, problems reported, extractions out of the NLP side.
+
+None of them needs spaCy: a rebuild that finds every abstract in the cache never imports it.
+Extractions are plain tuples of str/int so they can be cached on disk and sent between processes.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -80,3 +85,41 @@ def paper_key(record_id: str | None, abstract: str, venue: str = "", year: int |
         scope = "-".join(part for part in (venue.strip().lower(), str(year or "")) if part)
         return f"{scope}:{str(record_id).strip()}" if scope else str(record_id).strip()
     return content_key(abstract)
+
+
+class Mention(NamedTuple):
+    text: str
+    label: str
+    start: int  # character offsets in the cleaned abstract
+    end: int
+
+
+class RelationRecord(NamedTuple):
+    head: int  # index into Extraction.mentions
+    label: str
+    tail: int
+    sentence: str
+
+
+class Extraction(NamedTuple):
+    mentions: list[Mention]
+    proposed: list[int]
+    relations: list[RelationRecord]
+    definitions: list[tuple[str, str]]  # (short form, long form)
+
+    def to_json(self) -> dict[str, list[list[object]]]:
+        return {
+            "mentions": [list(m) for m in self.mentions],
+            "proposed": [[i] for i in self.proposed],
+            "relations": [list(r) for r in self.relations],
+            "definitions": [list(d) for d in self.definitions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, list[list[object]]]) -> Extraction:
+        return cls(
+            mentions=[Mention(str(t), str(lab), int(s), int(e)) for t, lab, s, e in data["mentions"]],  # type: ignore[call-overload]
+            proposed=[int(i[0]) for i in data["proposed"]],  # type: ignore[call-overload]
+            relations=[RelationRecord(int(h), str(lab), int(t), str(s)) for h, lab, t, s in data["relations"]],  # type: ignore[call-overload]
+            definitions=[(str(a), str(b)) for a, b in data["definitions"]],
+        )

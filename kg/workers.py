@@ -4,7 +4,7 @@
 tensors serialized and rebuilt), though kg needs only the small extraction records; that costs
 about a fifth more CPU than the parsing itself. Here each worker is forked after the pipeline is
 loaded (so it shares the loaded model), parses a chunk of abstracts, and returns their
-:class:`~kg.nlp.extract.Extraction` records. Results come back in input order.
+:class:`~kg.records.Extraction` records. Results come back in input order.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
-from spacy.language import Language
+from kg.records import Extraction
 
-from kg.nlp.extract import Extraction, extract
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 _NLP: Language | None = None  # the pipeline, as the workers inherit it from the parent
 
@@ -27,6 +29,8 @@ def _ignore_interrupt() -> None:
 
 
 def _extract_chunk(texts: list[str], batch_size: int) -> list[Extraction]:
+    from kg.nlp.extract import extract
+
     assert _NLP is not None
     return [extract(doc) for doc in _NLP.pipe(texts, batch_size=batch_size)]
 

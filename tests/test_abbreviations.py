@@ -1,7 +1,8 @@
 import pytest
 import spacy
 
-from kg.nlp.abbreviations import find_definitions, long_form_start
+from kg.nlp.abbreviations import find_definitions
+from kg.nlp.long_forms import long_form_start
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kg.graph.resolve import resolve_entities, term_key
-from kg.nlp.extract import Extraction, Mention
+from kg.records import Extraction, Mention
 from kg.text import normal_form
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import json
+import subprocess
+import sys
 import weakref
 from pathlib import Path
 
@@ -16,7 +18,7 @@ import kg.build as kg_build
 from kg.build import build
 from kg.cache import ExtractionCache, pipeline_fingerprint
 from kg.forked import can_fork
-from kg.nlp.pipeline import ModelNotFound
+from kg.nlp.extractors import ModelNotFound
 from kg.progress import Progress
 
 
@@ -52,6 +54,44 @@ def test_cache_rebuild_parses_new_abstracts_with_the_pipeline_loaded_ahead(tmp_p
     build([everything], tmp_path / "o3", nlp=nlp, formats=["ttl", "graphml"])
     for name in ("graph.ttl", "graph.graphml"):
         assert (tmp_path / "o2" / name).read_bytes() == (tmp_path / "o3" / name).read_bytes()
+
+
+def test_rebuild_from_the_cache_alone_never_imports_spacy(tmp_path: Path, nlp):
+    """Everything a build does besides parsing (reading, the cache, resolution, exports) works
+    without spaCy, so a rebuild that finds every abstract in the cache does not pay for importing it."""
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join((EXAMPLES / "icml2025.jsonl").read_text().splitlines()[:3]) + "\n")
+    cache = tmp_path / "cache"
+    build([path], tmp_path / "o1", cache_dir=cache, nlp=nlp, formats=["ttl", "graphml", "html"])
+    script = (
+        "import sys; from pathlib import Path; from kg.build import build\n"
+        f"_, report = build([Path({str(path)!r})], Path({str(tmp_path / 'o2')!r}), cache_dir=Path({str(cache)!r}))\n"
+        "print(report.cached, sorted(m for m in ('spacy', 'thinc', 'torch') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[0] == "3 []"
+    for name in ("graph.ttl", "graph.graphml", "graph.html"):
+        assert (tmp_path / "o1" / name).read_bytes() == (tmp_path / "o2" / name).read_bytes()
+
+
+@pytest.mark.parametrize("extractor", ["fast", "rules", "accurate"])
+def test_torch_is_kept_out_of_spacy_unless_the_extractor_needs_it(extractor: str):
+    script = (
+        "import importlib.util, sys\n"
+        "from kg.nlp.extractors import torch_hidden\n"
+        f"with torch_hidden({extractor!r}):\n"
+        "    import spacy, thinc.compat\n"
+        "    inside = sys.modules.get('torch') is not None\n"
+        "installed = importlib.util.find_spec('torch') is not None\n"
+        "if installed:\n"
+        "    import torch  # importable again after the block\n"
+        "print(inside, thinc.compat.has_torch, installed)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    inside, has_torch, installed = (word == "True" for word in done.stdout.split())
+    if not installed:
+        pytest.skip("torch is not installed (the transformer extra)")
+    assert inside == has_torch == (extractor == "accurate")
 
 
 def test_pipeline_loaded_ahead_fails_as_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

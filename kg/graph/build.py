@@ -9,9 +9,8 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.resolve import Entity, resolve_entities
-from kg.nlp.extract import Extraction
 from kg.nlp.lexicon import load_lexicon
-from kg.records import Paper
+from kg.records import Extraction, Paper
 
 
 def paper_node(paper: Paper) -> str:

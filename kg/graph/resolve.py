@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kg.nlp.extract import Extraction, Mention
+from kg.records import Extraction, Mention
 from kg.text import normal_form, singular
 
 TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")

