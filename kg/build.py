@@ -145,9 +145,11 @@ class PipelineAhead:
         def work() -> list[Extraction]:
             self._send.close()  # the child's copy; the parent closing its own is the child's EOF
             nlp = load()
-            return extract_all(nlp, receive.recv())
+            texts = receive.recv()
+            # The parent waits, so both cores are free; workers forked now share the loaded model.
+            return extract_all(nlp, texts, n_process=min(len(texts), os.cpu_count() or 1))
 
-        self._job = Forked(work)
+        self._job = Forked(work, daemon=False)  # it starts workers; pipeline_ahead() always stops it
         receive.close()
 
     def extract(self, texts: Sequence[str]) -> list[Extraction]:

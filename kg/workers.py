@@ -10,12 +10,14 @@ loaded (so it shares the loaded model), parses a chunk of abstracts, and returns
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
+from kg.forked import die_with_parent
 from kg.records import Extraction
 
 if TYPE_CHECKING:
@@ -24,7 +26,8 @@ if TYPE_CHECKING:
 _NLP: Language | None = None  # the pipeline, as the workers inherit it from the parent
 
 
-def _ignore_interrupt() -> None:
+def _start_worker(parent: int) -> None:
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent reports Ctrl-C and stops the workers
 
 
@@ -56,10 +59,11 @@ def extract_in_workers(
     """Extractions of ``texts`` computed by ``n_process`` forked workers, in input order."""
     global _NLP
     _NLP = nlp
+    chunk_size = max(1, min(chunk_size, -(-len(texts) // n_process)))  # a few texts: one chunk per worker
     chunks = [list(texts[i : i + chunk_size]) for i in range(0, len(texts), chunk_size)]
     out: list[Extraction] = []
     context = multiprocessing.get_context("fork")
-    executor = ProcessPoolExecutor(n_process, mp_context=context, initializer=_ignore_interrupt)
+    executor = ProcessPoolExecutor(n_process, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),))
     try:
         for part in executor.map(_extract_chunk, chunks, [batch_size] * len(chunks)):
             out.extend(part)
