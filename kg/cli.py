@@ -11,16 +11,17 @@ from collections import Counter
 from collections.abc import Callable
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import networkx as nx
 import typer
 
-from kg.export.formats import BUILD_FORMATS, EXPORTERS
-from kg.export.rdf import RDF_FORMATS, read_rdf
+from kg.export.formats import BUILD_FORMATS, EXPORTERS, RDF_FORMATS
 from kg.io import FORMATS, InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS, torch_hidden
 from kg.records import Problem
+
+if TYPE_CHECKING:  # networkx, rdflib and spaCy load only where a command needs them
+    import networkx as nx
 
 # A build leaves millions of objects (the graph, the caches) that the interpreter's final garbage
 # collection would walk, for nothing, as the process ends: about 0.4 s of a 5 s rebuild.
@@ -94,11 +95,15 @@ def _guard(fn: Callable[..., None]) -> Callable[..., None]:
 
 def load_any(path: Path) -> nx.MultiDiGraph:
     """An exported graph: RDF (ttl, nt, jsonld, rdf) or node-link JSON."""
+    from kg.export.rdf import read_rdf
+
     suffix = path.suffix.lstrip(".").lower()
     if not path.is_file():
         raise InputError(f"{path}: no such file")
     if suffix == "json":
         import json
+
+        import networkx as nx
 
         data = json.loads(path.read_text(encoding="utf-8"))
         return nx.node_link_graph(data, edges="links")

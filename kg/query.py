@@ -10,7 +10,7 @@ from pathlib import Path
 from rdflib import Graph
 from rdflib.query import Result
 
-from kg.export.rdf import RDF_FORMATS
+from kg.export.formats import RDF_FORMATS
 from kg.ontology import PREFIXES
 
 RESULT_FORMATS = ("table", "csv", "json")

@@ -52,7 +52,8 @@ from rdflib import BNode, Graph, Literal, URIRef, Variable
 from rdflib.query import Result
 from rdflib.term import Node
 
-from kg.export.rdf import RDF_FORMATS, statement_iri, write_rdf
+from kg.export.formats import RDF_FORMATS
+from kg.export.rdf import statement_iri, write_rdf
 from kg.graph.model import RELATIONS
 from kg.iri import node_iri, node_of
 from kg.ontology import PREFIXES

@@ -20,13 +20,13 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 from rdflib.term import Node
 
 from kg.export.atomic import atomic_path
+from kg.export.formats import RDF_FORMATS
 from kg.export.turtle import TurtleWriter
 from kg.graph.model import ENTITY_TYPES, RELATIONS, new_graph
 from kg.iri import node_iri, node_of
 from kg.ontology import KG, PREFIXES, RESOURCE_BASE, SCHEMA
 
 _SAFE_URL = re.compile(r"^https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
-RDF_FORMATS = {"ttl": "turtle", "nt": "nt", "jsonld": "json-ld", "xml": "xml"}
 
 
 def statement_iri(u: str, rel: str, v: str) -> URIRef:

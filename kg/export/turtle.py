@@ -32,7 +32,7 @@ _LOCAL_ESC = "_~.\\-!$&'()*+,;=/?#@%"
 _FIRST = re.compile(f"[{_CHARS_U}:0-9]")
 _PLAIN = re.compile(f"[{_CHARS_U}:0-9](?:[{_CHARS}:.]*[{_CHARS}:])?")
 _NOT_LOCAL = re.compile(f"[^{_CHARS}:{_LOCAL_ESC}]")
-_ESCAPED = re.compile("[~!$&'()*+,;=/?#@%]")  # the escapable characters PN_CHARS lacks, but "."
+_ESCAPED = str.maketrans({c: "\\" + c for c in "~!$&'()*+,;=/?#@%"})  # escapable, not in PN_CHARS, but "."
 
 _STRING_ESCAPES = {
     **{c: f"\\u{c:04X}" for c in [*range(0x20), 0x7F, 0xFFFE, 0xFFFF]},
@@ -71,7 +71,7 @@ def local_name(value: str) -> str | None:
         if first not in _LOCAL_ESC:
             return None
         first = "\\" + first
-    rest = _ESCAPED.sub(r"\\\g<0>", rest)
+    rest = rest.translate(_ESCAPED)
     if rest.endswith("."):  # a name cannot end on a bare "."
         rest = rest[:-1] + "\\."
     return first + rest

@@ -83,12 +83,12 @@ def match_text(text: str, kind: str, vocabulary: Vocabulary) -> Link | None:
         hits = [h for h in hits if h[1] != "abbr"]
     if " " not in text.strip() and not _name_like(text):
         hits = [h for h in hits if h[1] in ("label", "full") and h[0].kind == kind]
+    if not hits:
+        return None
     if _letters(text) <= 3:
         concepts = {term_key(t.label) for t, _, _ in hits}
         if len(concepts) != 1 or all(t.kind != kind for t, _, _ in hits):
             return None
-    if not hits:
-        return None
     term, field, name = min(hits, key=lambda h: _rank(h[0], h[1], kind))
     exact = field in ("label", "full") and term.kind == kind
     return Link(term, "exact" if exact else "close", name)
