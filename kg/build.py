@@ -61,11 +61,13 @@ def collector_paused() -> Iterator[None]:
     and unfreeze moves them without walking them): otherwise the next young collection walks all
     of them, 0.1 s after a conference-sized build. They are still collected when the oldest is.
     """
-    was_enabled = gc.isenabled()
+    was_enabled, thresholds = gc.isenabled(), gc.get_threshold()
     gc.disable()
+    gc.set_threshold(0)  # also paused should a library enable it meanwhile (srsly does, loading a model)
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         if was_enabled:
             gc.freeze()
             gc.unfreeze()
@@ -145,7 +147,8 @@ class PipelineAhead:
 
         def work() -> list[Extraction]:
             self._send.close()  # the child's copy; the parent closing its own is the child's EOF
-            nlp = load()
+            with collector_paused():  # importing spaCy and loading the model: ~0.1 s of collections
+                nlp = load()
             texts = receive.recv()
             # The parent waits, so both cores are free; workers forked now share the loaded model.
             return extract_all(nlp, texts, n_process=min(len(texts), os.cpu_count() or 1))

@@ -15,7 +15,7 @@ from rdflib import Graph
 from rdflib.compare import isomorphic
 
 import kg.build as kg_build
-from kg.build import build
+from kg.build import build, collector_paused
 from kg.cache import ExtractionCache, pipeline_fingerprint
 from kg.forked import can_fork
 from kg.nlp.extractors import ModelNotFound
@@ -155,3 +155,13 @@ def test_built_graph_is_freed_when_dropped(tmp_path: Path, nlp):
         assert alive() is None
     finally:
         gc.enable()
+
+
+def test_collector_stays_paused_when_a_library_enables_it():
+    """srsly enables the collector after each msgpack load, as spaCy loads a model."""
+    before = gc.get_threshold(), gc.isenabled()
+    with collector_paused():
+        gc.enable()
+        assert gc.get_threshold()[0] == 0  # no automatic collection all the same
+        gc.disable()
+    assert (gc.get_threshold(), gc.isenabled()) == before

@@ -70,8 +70,7 @@ def build_graph(
             venue=paper.venue,
             key=paper.key,
         )
-    for key in sorted(entities):
-        graph.add_node(entity_node(key), **_entity_attrs(entities[key]))
+    graph.add_nodes_from((entity_node(key), _entity_attrs(entities[key])) for key in sorted(entities))
 
     edges: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(lambda: {"papers": set(), "evidence": set()})
     mention_counts: dict[tuple[str, str], int] = defaultdict(int)

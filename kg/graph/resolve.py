@@ -35,7 +35,7 @@ def singular_label(text: str) -> str:
     return f"{head} {singular(last)}" if head else singular(last)
 
 
-@dataclass
+@dataclass(slots=True)
 class Entity:
     key: str
     surface: Counter[str] = field(default_factory=Counter)

@@ -38,6 +38,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp import tokenizers
 from kg.nlp.scierc import SPAN_KEY
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "scierc"
@@ -220,6 +221,11 @@ def typed_vote(
     return [(s, e, t) for (s, e), t in zip(spans, types, strict=True) if counts[s, e] >= need.get(t, min_votes)]
 
 
+def _load_ner(path: str | Path, vocab: Any) -> Language:
+    """A trained NER pipeline sharing the host's vocab, without a tokenizer of its own."""
+    return spacy.load(path, vocab=vocab, exclude=["tokenizer"], config=tokenizers.NONE)
+
+
 class MentionEnsemble:
     """Thin spaCy component around :func:`predict_mentions` and :func:`vote` / :func:`typed_vote`."""
 
@@ -244,7 +250,7 @@ class MentionEnsemble:
 
     def add_model(self, path: str | Path) -> None:
         """Add a trained pipeline directory (``tok2vec`` + NER heads listening to it)."""
-        self.models.append(spacy.load(path, vocab=self.vocab, exclude=["tokenizer"]))
+        self.models.append(_load_ner(path, self.vocab))
 
     def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
         path = Path(path)
@@ -267,9 +273,7 @@ class MentionEnsemble:
         cfg = json.loads((path / "cfg.json").read_text())
         self.min_votes = cfg["min_votes"]
         self.label_votes = dict(cfg.get("label_votes", {}))
-        self.models = [
-            spacy.load(path / f"ner{i}", vocab=self.vocab, exclude=["tokenizer"]) for i in range(cfg["n_models"])
-        ]
+        self.models = [_load_ner(path / f"ner{i}", self.vocab) for i in range(cfg["n_models"])]
         self.typer = load_linear(path / "typer") if cfg.get("typer") else None
         return self
 
