@@ -28,10 +28,8 @@ add (a server may still read one), then removed.
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import functools
-import gc
 import hashlib
 import itertools
 import json
@@ -52,6 +50,7 @@ from rdflib import BNode, Graph, Literal, URIRef, Variable
 from rdflib.query import Result
 from rdflib.term import Node
 
+from kg.collector import collector_paused
 from kg.export.formats import RDF_FORMATS
 from kg.export.rdf import statement_iri, write_rdf
 from kg.graph.model import RELATIONS
@@ -427,7 +426,7 @@ def _merge(store: ox.Store, old: ox.Store | None, batch: Batch, batch_id: str, g
     if graph is None and isinstance(batch, nx.MultiDiGraph):
         graph = batch
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    with tempfile.TemporaryDirectory(prefix="kg-batch-") as tmp, ThreadPoolExecutor(cpus) as pool, _paused_gc():
+    with tempfile.TemporaryDirectory(prefix="kg-batch-") as tmp, ThreadPoolExecutor(cpus) as pool, collector_paused():
         source = _source(batch, Path(tmp))
         pieces = _pieces(source, min(cpus, 4) if graph is not None else 1)
         loading = [pool.submit(store.bulk_load, **piece) for piece in pieces]
@@ -440,19 +439,6 @@ def _merge(store: ox.Store, old: ox.Store | None, batch: Batch, batch_id: str, g
     for q in remove:
         store.remove(q)
     store.extend(add)
-
-
-@contextlib.contextmanager
-def _paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection meanwhile: the facts are ~10^6 small objects, and each collection
-    would walk them and the caller's graph again (measured: facts 3x slower)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def add_graph(store_path: str | Path, batch: Batch, batch_id: str, *, graph: nx.MultiDiGraph | None = None) -> int:

@@ -15,8 +15,9 @@ from rdflib import Graph
 from rdflib.compare import isomorphic
 
 import kg.build as kg_build
-from kg.build import build, collector_paused
+from kg.build import build
 from kg.cache import ExtractionCache, pipeline_fingerprint
+from kg.collector import collector_paused
 from kg.forked import can_fork
 from kg.nlp.extractors import ModelNotFound
 from kg.progress import Progress
