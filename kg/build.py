@@ -112,8 +112,9 @@ class PipelineAhead:
 
     A rebuild finds all but a few abstracts in the cache, and loading the model for those few
     takes longer than reading the inputs and looking them up: this way the two overlap.
-    :meth:`extract` sends the texts that were not in the cache and returns their extractions;
-    :meth:`cancel` stops the child when it is not needed.
+    :meth:`extract` sends the texts that were not in the cache and returns their extractions,
+    running ``meanwhile`` while they are parsed; :meth:`cancel` stops the child when it is not
+    needed.
     """
 
     def __init__(self, load: Callable[[], Language]) -> None:
@@ -130,13 +131,14 @@ class PipelineAhead:
         self._job = Forked(work, daemon=False)  # it starts workers; pipeline_ahead() always stops it
         receive.close()
 
-    def extract(self, texts: Sequence[str]) -> list[Extraction]:
+    def extract(self, texts: Sequence[str], meanwhile: Callable[[], object] = lambda: None) -> list[Extraction]:
         try:
             self._send.send(list(texts))
         except OSError:
             pass  # the child has ended, failing to load the model: its result says why
         finally:
             self._send.close()
+        meanwhile()
         return self._job.result()
 
     def cancel(self) -> None:
@@ -167,10 +169,12 @@ def extract_papers(
     progress: Progress | None,
     extractor: str = DEFAULT_EXTRACTOR,
     ahead: PipelineAhead | None = None,
+    meanwhile: Callable[[list[Extraction]], object] = lambda found: None,
 ) -> list[Extraction]:
     """Extractions for every paper: from the cache when seen before, else parsed here or on Dask.
 
-    ``ahead`` is the pipeline already loading in a child, used when one process is enough.
+    ``ahead`` is the pipeline already loading in a child, used when one process is enough; this
+    process then runs ``meanwhile`` on the extractions found in the cache while it waits.
     """
     texts = [p.abstract for p in papers]
     fingerprint = pipeline_fingerprint(english_model(), extractor)
@@ -188,7 +192,7 @@ def extract_papers(
             fresh = extract_on_dask(dask, todo, extractor=extractor, progress=progress)
             lap("parse and extract")
         elif ahead is not None and nlp is None and (n_process or auto_processes(len(todo))) == 1:
-            fresh = ahead.extract(todo)
+            fresh = ahead.extract(todo, partial(meanwhile, [e for e in found if e is not None]))
             lap("load model and parse")
         else:
             if ahead is not None:
@@ -302,6 +306,7 @@ def build(
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
         from kg.graph.model import drop_cached_views
+        from kg.graph.resolve import key_terms
         from kg.vocab.link import known_definitions, link_graph
 
         with collector_paused():
@@ -330,6 +335,7 @@ def build(
             progress=progress,
             extractor=extractor,
             ahead=ahead,
+            meanwhile=key_terms,  # resolution needs every mention's key: cached keys it finds faster
         )
     with collector_paused():
         graph = build_graph(read.papers, extractions, definitions)

@@ -29,6 +29,17 @@ def term_key(text: str) -> str:
     return normal_form(text).replace(" ", "")
 
 
+def key_terms(extractions: Iterable[Extraction]) -> None:
+    """Compute the :func:`term_key` of every mention and abbreviation in ``extractions`` now
+    (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
+    for ex in extractions:
+        for mention in ex.mentions:
+            term_key(mention.text)
+        for short, long in ex.definitions:
+            term_key(short)
+            term_key(long)
+
+
 def singular_label(text: str) -> str:
     """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes)."""
     head, _, last = text.rpartition(" ")
