@@ -82,7 +82,7 @@ def _guard(fn: Callable[..., None]) -> Callable[..., None]:
             if State.debug:
                 traceback.print_exc()
             message = str(err).splitlines()[0] if str(err) else type(err).__name__
-            if not isinstance(err, InputError | OSError | ValueError):
+            if not isinstance(err, InputError | OSError | ValueError | ImportError):  # kg says what to install
                 message = f"{type(err).__name__}: {message} (run with --debug for details)"
             raise fail(message) from None
 

@@ -77,6 +77,19 @@ def test_cli_bad_input_is_one_line_without_traceback(tmp_path: Path):
         assert "Traceback" not in result.stderr
 
 
+def test_cli_missing_extra_says_what_to_install(tmp_path: Path):
+    (tmp_path / "dev.json").write_text("{}\n")
+    script = (
+        "import sys; sys.modules['torch'] = None\n"  # as if kg[transformer] were not installed
+        "from kg.cli import app\n"
+        f"app(['evaluate', 'scierc', {str(tmp_path / 'dev.json')!r}, '--extractor', 'accurate'])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 2, result
+    assert result.stderr.startswith("kg: error: MiniLM relations need torch") and result.stderr.count("\n") == 1
+    assert "pip install 'kg[transformer]'" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_cli_bad_records_are_reported_and_skipped(tmp_path: Path):
     path = tmp_path / "p.jsonl"
     path.write_text('{"abstract": "We propose LaCache, a KV cache method."}\n{broken\n')
