@@ -22,10 +22,11 @@ from kg.collector import collector_paused
 from kg.distributed import extract_on_dask
 from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
 from kg.forked import Forked, can_fork
+from kg.graph.resolve import key_terms
 from kg.io import InputError, read_papers
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
 from kg.records import Extraction, Paper, Problem
-from kg.workers import extract_in_workers
+from kg.workers import extract_in_workers, stop_workers
 
 if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
     import networkx as nx
@@ -88,8 +89,7 @@ def _quiet_interrupt(parent: int) -> Callable[[int, Any], None]:
     def handler(signum: int, frame: Any) -> None:
         if os.getpid() != parent:
             os._exit(130)
-        for child in multiprocessing.active_children():
-            child.terminate()
+        stop_workers()
         raise KeyboardInterrupt
 
     return handler
@@ -112,9 +112,8 @@ class PipelineAhead:
 
     A rebuild finds all but a few abstracts in the cache, and loading the model for those few
     takes longer than reading the inputs and looking them up: this way the two overlap.
-    :meth:`extract` sends the texts that were not in the cache and returns their extractions,
-    running ``meanwhile`` while they are parsed; :meth:`cancel` stops the child when it is not
-    needed.
+    :meth:`send` gives it the texts that were not in the cache, :meth:`result` waits for their
+    extractions; :meth:`cancel` stops the child when it is not needed.
     """
 
     def __init__(self, load: Callable[[], Language]) -> None:
@@ -124,21 +123,23 @@ class PipelineAhead:
             self._send.close()  # the child's copy; the parent closing its own is the child's EOF
             with collector_paused():  # importing spaCy and loading the model: ~0.1 s of collections
                 nlp = load()
-            texts = receive.recv()
+            texts, n_process = receive.recv()
             # The parent waits, so both cores are free; workers forked now share the loaded model.
-            return extract_all(nlp, texts, n_process=min(len(texts), os.cpu_count() or 1))
+            return extract_all(nlp, texts, n_process=n_process or min(len(texts), os.cpu_count() or 1))
 
         self._job = Forked(work, daemon=False)  # it starts workers; pipeline_ahead() always stops it
         receive.close()
 
-    def extract(self, texts: Sequence[str], meanwhile: Callable[[], object] = lambda: None) -> list[Extraction]:
+    def send(self, texts: Sequence[str], n_process: int = 0) -> None:
+        """The texts to parse, with ``n_process`` workers (0: one per core, up to one per text)."""
         try:
-            self._send.send(list(texts))
+            self._send.send((list(texts), n_process))
         except OSError:
             pass  # the child has ended, failing to load the model: its result says why
         finally:
             self._send.close()
-        meanwhile()
+
+    def result(self) -> list[Extraction]:
         return self._job.result()
 
     def cancel(self) -> None:
@@ -169,12 +170,11 @@ def extract_papers(
     progress: Progress | None,
     extractor: str = DEFAULT_EXTRACTOR,
     ahead: PipelineAhead | None = None,
-    meanwhile: Callable[[list[Extraction]], object] = lambda found: None,
 ) -> list[Extraction]:
     """Extractions for every paper: from the cache when seen before, else parsed here or on Dask.
 
-    ``ahead`` is the pipeline already loading in a child, used when one process is enough; this
-    process then runs ``meanwhile`` on the extractions found in the cache while it waits.
+    ``ahead`` is the pipeline already loading in a child, used for a few new abstracts; while
+    they are parsed, this process computes the term keys resolution needs for the cached ones.
     """
     texts = [p.abstract for p in papers]
     fingerprint = pipeline_fingerprint(english_model(), extractor)
@@ -191,8 +191,10 @@ def extract_papers(
         if dask is not None:
             fresh = extract_on_dask(dask, todo, extractor=extractor, progress=progress)
             lap("parse and extract")
-        elif ahead is not None and nlp is None and (n_process or auto_processes(len(todo))) == 1:
-            fresh = ahead.extract(todo, partial(meanwhile, [e for e in found if e is not None]))
+        elif ahead is not None and auto_processes(len(todo)) == 1:
+            ahead.send(todo, n_process)
+            key_terms(e for e in found if e is not None)
+            fresh = ahead.result()
             lap("load model and parse")
         else:
             if ahead is not None:
@@ -306,7 +308,6 @@ def build(
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
         from kg.graph.model import drop_cached_views
-        from kg.graph.resolve import key_terms
         from kg.vocab.link import known_definitions, link_graph
 
         with collector_paused():
@@ -335,7 +336,6 @@ def build(
             progress=progress,
             extractor=extractor,
             ahead=ahead,
-            meanwhile=key_terms,  # resolution needs every mention's key: cached keys it finds faster
         )
     with collector_paused():
         graph = build_graph(read.papers, extractions, definitions)

@@ -95,8 +95,6 @@ def _guard(fn: Callable[..., None]) -> Callable[..., None]:
 
 def load_any(path: Path) -> nx.MultiDiGraph:
     """An exported graph: RDF (ttl, nt, jsonld, rdf) or node-link JSON."""
-    from kg.export.rdf import read_rdf
-
     suffix = path.suffix.lstrip(".").lower()
     if not path.is_file():
         raise InputError(f"{path}: no such file")
@@ -107,6 +105,8 @@ def load_any(path: Path) -> nx.MultiDiGraph:
 
         data = json.loads(path.read_text(encoding="utf-8"))
         return nx.node_link_graph(data, edges="links")
+    from kg.export.rdf import read_rdf
+
     if suffix == "rdf":
         return read_rdf(path, "xml")
     if suffix not in RDF_FORMATS:

@@ -45,6 +45,13 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def start_child(parent: int) -> None:
+    """How each of kg's child processes starts: it dies with its parent (pid ``parent``), and
+    leaves Ctrl-C to it (the parent reports the interruption and stops its children)."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Forked(Generic[T]):
     """``fn()`` running in a forked child; :meth:`result` waits for its value or raises its error.
 
@@ -89,8 +96,7 @@ class Forked(Generic[T]):
 
 
 def _run(fn: Callable[[], Any], send: Connection, receive: Connection, parent: int) -> None:
-    die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_child(parent)
     receive.close()  # the parent's end: with it closed here, a parent that is gone is a broken pipe
     try:
         outcome: tuple[bool, Any] = (True, fn())

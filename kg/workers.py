@@ -11,24 +11,18 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
-from kg.forked import die_with_parent
+from kg.forked import start_child
 from kg.records import Extraction
 
 if TYPE_CHECKING:
     from spacy.language import Language
 
 _NLP: Language | None = None  # the pipeline, as the workers inherit it from the parent
-
-
-def _start_worker(parent: int) -> None:
-    die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent reports Ctrl-C and stops the workers
 
 
 def _extract_chunk(texts: list[str], batch_size: int) -> list[Extraction]:
@@ -38,8 +32,8 @@ def _extract_chunk(texts: list[str], batch_size: int) -> list[Extraction]:
     return [extract(doc) for doc in _NLP.pipe(texts, batch_size=batch_size)]
 
 
-def _stop_workers(seconds: float = 5.0) -> None:
-    """Terminate the workers, again while the pool's manager thread still starts or holds one."""
+def stop_workers(seconds: float = 5.0) -> None:
+    """Terminate this process's workers, again while the pool's manager thread still starts or holds one."""
     deadline = time.monotonic() + seconds
     while (children := multiprocessing.active_children()) and time.monotonic() < deadline:
         for child in children:
@@ -63,7 +57,7 @@ def extract_in_workers(
     chunks = [list(texts[i : i + chunk_size]) for i in range(0, len(texts), chunk_size)]
     out: list[Extraction] = []
     context = multiprocessing.get_context("fork")
-    executor = ProcessPoolExecutor(n_process, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),))
+    executor = ProcessPoolExecutor(n_process, mp_context=context, initializer=start_child, initargs=(os.getpid(),))
     try:
         for part in executor.map(_extract_chunk, chunks, [batch_size] * len(chunks)):
             out.extend(part)
@@ -71,7 +65,7 @@ def extract_in_workers(
                 progress(len(out), len(texts))
     except BaseException:
         executor.shutdown(wait=False, cancel_futures=True)
-        _stop_workers()
+        stop_workers()
         raise
     finally:
         _NLP = None

@@ -295,16 +295,13 @@ _ENGLISH = frozenset(
 )
 
 
-_PUNCTUATION = str.maketrans("", "", ".,;:()")
-
-
 def check_abstract(paper: Paper) -> Problem | None:
     """A warning for an overlong abstract (it is cut), an error for one not in English."""
     words = paper.abstract.split()
     if len(words) > MAX_WORDS:
         return Problem(paper.source, f"abstract of {len(words):,} words cut to its first {MAX_WORDS:,}", warning=True)
     if len(words) >= 20:
-        english = sum(map(_ENGLISH.__contains__, paper.abstract.lower().translate(_PUNCTUATION).split()))
+        english = sum(w.strip(".,;:()") in _ENGLISH for w in paper.abstract.lower().split())
         if english < 0.08 * len(words):
             return Problem(paper.source, "does not look like English (kg's language model is English); skipped")
     return None
