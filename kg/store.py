@@ -52,23 +52,18 @@ from rdflib.term import Node
 
 from kg.collector import collector_paused
 from kg.export.formats import RDF_FORMATS
-from kg.export.rdf import statement_iri, write_rdf
+from kg.export.rdf import ALT, DERIVED, PREF, TYPE, T, statement_iri, write_rdf
 from kg.graph.model import RELATIONS
 from kg.iri import node_iri, node_of
 from kg.ontology import PREFIXES
 
-KG_NS = str(PREFIXES["kg"])
 STORE_NS = "urn:kg:store:"
 META = ox.NamedNode(STORE_NS + "meta")
 CURRENT = "CURRENT"
-_MENTIONS = ox.NamedNode(KG_NS + "mentions")
-_MENTION_COUNT = ox.NamedNode(KG_NS + "mentionCount")
-_PAPER_COUNT = ox.NamedNode(KG_NS + "paperCount")
-_SUPPORT_COUNT = ox.NamedNode(KG_NS + "supportCount")
-_DERIVED = ox.NamedNode("http://www.w3.org/ns/prov#wasDerivedFrom")
-_PREF_LABEL = ox.NamedNode("http://www.w3.org/2004/02/skos/core#prefLabel")
-_ALT_LABEL = ox.NamedNode("http://www.w3.org/2004/02/skos/core#altLabel")
-_RDF_TYPE = ox.NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
+_MENTIONS, _MENTION_COUNT, _PAPER_COUNT, _SUPPORT_COUNT = (
+    ox.NamedNode(T[name]) for name in ("mentions", "mentionCount", "paperCount", "supportCount")
+)
+_DERIVED, _PREF_LABEL, _ALT_LABEL, _RDF_TYPE = (ox.NamedNode(iri) for iri in (DERIVED, PREF, ALT, TYPE))
 #: META: a paper's mention counts other than 1, as JSON {entity node id (its IRI if not kg's): count}; batches.
 _PAPER_MENTIONS, _TRIPLES, _BATCH = (ox.NamedNode(STORE_NS + n) for n in ("mentions", "triples", "Batch"))
 _OLD_FORMAT = ox.NamedNode(STORE_NS + "entity")  # the per (paper, entity) records of the first stores
@@ -401,7 +396,7 @@ def _pieces(source: dict[str, Any], n: int, *, piece_size: int = 1 << 23) -> lis
     start = 0
     while data.startswith(b"@prefix ", start):
         start = data.index(b"\n", start) + 1
-    if any(mark in data[start:] for mark in (b"@prefix", b"@base", b"\nPREFIX", b"\nBASE")):
+    if any(data.find(mark, start) != -1 for mark in (b"@prefix", b"@base", b"\nPREFIX", b"\nBASE")):
         return [source]
     bounds = [start]
     for i in range(1, n):
