@@ -105,12 +105,10 @@ def load_any(path: Path) -> nx.MultiDiGraph:
 
         data = json.loads(path.read_text(encoding="utf-8"))
         return nx.node_link_graph(data, edges="links")
+    if suffix not in {"rdf", *RDF_FORMATS}:
+        raise InputError(f"{path}: cannot read .{suffix}; give a .ttl, .nt, .jsonld, .rdf or .json graph")
     from kg.export.rdf import read_rdf
 
-    if suffix == "rdf":
-        return read_rdf(path, "xml")
-    if suffix not in RDF_FORMATS:
-        raise InputError(f"{path}: cannot read .{suffix}; give a .ttl, .nt, .jsonld, .rdf or .json graph")
     return read_rdf(path)
 
 

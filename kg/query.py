@@ -10,7 +10,7 @@ from pathlib import Path
 from rdflib import Graph
 from rdflib.query import Result
 
-from kg.export.formats import RDF_FORMATS
+from kg.export.formats import RDF_FORMATS, rdf_format_of
 from kg.ontology import PREFIXES
 
 RESULT_FORMATS = ("table", "csv", "json")
@@ -18,8 +18,7 @@ RESULT_FORMATS = ("table", "csv", "json")
 
 def load_graph(path: Path) -> Graph:
     g = Graph()
-    fmt = RDF_FORMATS.get(path.suffix.lstrip(".").lower(), "turtle")
-    g.parse(str(path), format=fmt)
+    g.parse(str(path), format=RDF_FORMATS[rdf_format_of(path)])
     return g
 
 

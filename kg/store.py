@@ -51,8 +51,8 @@ from rdflib.query import Result
 from rdflib.term import Node
 
 from kg.collector import collector_paused
-from kg.export.formats import RDF_FORMATS
-from kg.export.rdf import ALT, DERIVED, PREF, TYPE, T, statement_iri, write_rdf
+from kg.export.formats import rdf_format_of
+from kg.export.rdf import ALT, DERIVED, OX_FORMATS, PREF, TYPE, T, statement_iri, write_rdf
 from kg.graph.model import RELATIONS
 from kg.iri import node_iri, node_of
 from kg.ontology import PREFIXES
@@ -69,7 +69,6 @@ _PAPER_MENTIONS, _TRIPLES, _BATCH = (ox.NamedNode(STORE_NS + n) for n in ("menti
 _OLD_FORMAT = ox.NamedNode(STORE_NS + "entity")  # the per (paper, entity) records of the first stores
 _COUNTS = (_PAPER_COUNT, _MENTION_COUNT, _SUPPORT_COUNT)
 _XSD_INTEGER = ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer")
-_OX_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES, "xml": ox.RdfFormat.RDF_XML}
 _DEFAULT = ox.DefaultGraph()
 
 #: Prefixes bound in every query: rdflib's usual ones (rdf, rdfs, skos, dcterms, prov...) and kg's.
@@ -105,10 +104,7 @@ def open_source(source: str | Path) -> ox.Store:
 
 
 def rdf_format(path: Path) -> ox.RdfFormat:
-    suffix = path.suffix.lstrip(".").lower()
-    if suffix == "jsonld":
-        return ox.RdfFormat.JSON_LD
-    return _OX_FORMATS[RDF_FORMATS.get(suffix, "turtle")]
+    return OX_FORMATS[rdf_format_of(path)]
 
 
 def _v(term: object) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 from conftest import ROOT
 from hypothesis import given
@@ -90,6 +91,19 @@ def test_serializations_parse_back_isomorphic(example_build: Path, ttl: Graph, f
         format={"nt": "nt", "jsonld": "json-ld", "xml": "xml"}[fmt],
     )
     assert isomorphic(other, ttl)
+
+
+@pytest.mark.parametrize("suffix", ["nt", "jsonld", "rdf"])
+def test_every_export_kg_writes_is_read_by_query_and_store(example_build: Path, ttl: Graph, suffix: str):
+    """`kg query` and the store took an RDF/XML export (graph.rdf) for Turtle and failed on it."""
+    from kg.query import load_graph
+    from kg.store import rdf_format
+
+    path = example_build / f"graph.{suffix}"
+    assert isomorphic(load_graph(path), ttl)
+    store = ox.Store()
+    store.bulk_load(path=str(path), format=rdf_format(path))
+    assert len(store) == len(ttl)
 
 
 @given(st.text(max_size=40))

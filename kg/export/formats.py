@@ -56,5 +56,15 @@ EXPORTERS: dict[str, Format] = {
     "html": _format("html", "write_html", ".html", "interactive page (pyvis / vis-network)"),
 }
 
+
+def rdf_format_of(path: str | Path) -> str:
+    """The RDF serialization of the file at ``path`` (a key of :data:`RDF_FORMATS`), by its suffix:
+    the names above, and the files ``kg export`` writes (``.rdf`` is RDF/XML). Turtle otherwise."""
+    suffix = Path(path).suffix.lower()
+    by_suffix = {f.suffix: name for name, f in EXPORTERS.items() if name in RDF_FORMATS}
+    name = by_suffix.get(suffix, suffix.lstrip("."))
+    return name if name in RDF_FORMATS else "ttl"
+
+
 #: What ``kg build`` writes by default.
 BUILD_FORMATS = ("ttl", "html", "graphml")

@@ -20,7 +20,7 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 from rdflib.term import Node
 
 from kg.export.atomic import atomic_path
-from kg.export.formats import RDF_FORMATS
+from kg.export.formats import RDF_FORMATS, rdf_format_of
 from kg.export.turtle import TurtleWriter
 from kg.graph.model import ENTITY_TYPES, RELATIONS, new_graph
 from kg.iri import node_iri, node_of
@@ -183,7 +183,7 @@ def _ancestors(g: Graph, iri: URIRef) -> list[str]:
     return list(out)
 
 
-_OX_FORMATS = {
+OX_FORMATS = {
     "ttl": ox.RdfFormat.TURTLE,
     "nt": ox.RdfFormat.N_TRIPLES,
     "jsonld": ox.RdfFormat.JSON_LD,
@@ -226,7 +226,7 @@ def write_rdf(graph: nx.MultiDiGraph, path: str | Path, fmt: str = "ttl") -> Non
         data = TurtleWriter(ALL_PREFIXES).write(plain).encode("utf-8")
     else:
         prefixes = ALL_PREFIXES if fmt == "xml" else None
-        data = ox.serialize(_ox_triples(plain), format=_OX_FORMATS[fmt], prefixes=prefixes) or b""
+        data = ox.serialize(_ox_triples(plain), format=OX_FORMATS[fmt], prefixes=prefixes) or b""
     with atomic_path(path) as tmp:
         tmp.write_bytes(data if data.endswith(b"\n") else data + b"\n")
 
@@ -315,7 +315,6 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
 
 
 def read_rdf(path: str | Path, fmt: str | None = None) -> nx.MultiDiGraph:
-    suffix = Path(path).suffix.lstrip(".").lower()
     g = Graph()
-    g.parse(str(path), format=RDF_FORMATS.get(fmt or suffix, "turtle"))
+    g.parse(str(path), format=RDF_FORMATS[fmt or rdf_format_of(path)])
     return from_rdf(g)
