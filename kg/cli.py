@@ -340,6 +340,7 @@ def evaluate(
     import spacy
 
     from kg.evaluate import evaluate_scierc
+    from kg.nlp import tokenizers
     from kg.nlp.extractors import english_model
     from kg.nlp.learned import add_learned
 
@@ -348,9 +349,8 @@ def evaluate(
         raise InputError(f"the {extractor.value} extractor has no SciERC types to score; choose fast or accurate")
     if not file.is_file():
         raise InputError(f"{file}: no such file")
-    nlp = add_learned(
-        spacy.load(english_model(), exclude=["ner"]), models or None, relations=RELATION_MODELS[extractor.value]
-    )
+    base = spacy.load(english_model(), exclude=["ner"], config=tokenizers.SAVED)
+    nlp = add_learned(base, models or None, relations=RELATION_MODELS[extractor.value])
     scores = evaluate_scierc(nlp, file)
     if as_json:
         typer.echo(json.dumps(scores, indent=1, sort_keys=True))

@@ -42,8 +42,9 @@ def load_lexicon(path: Path = DATA / "lexicon.json") -> Lexicon:
     )
 
 
+@cache
 def load_gazetteer(path: Path = DATA / "gazetteer.jsonl") -> list[dict[str, str]]:
-    """Known names with their type, one JSON object a line: ``{"label", "pattern"}``."""
+    """Known names with their type, one JSON object a line: ``{"label", "pattern"}`` (read once)."""
     with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 

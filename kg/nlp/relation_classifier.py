@@ -399,6 +399,12 @@ def pair_probabilities(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -
     return cast(np.ndarray, probs / probs.sum(axis=1, keepdims=True))
 
 
+def directed(a: Span, b: Span, label: str, score: float) -> Relation:
+    """The relation a class names for the pair (a, b): ``L`` is a L b, ``L<`` is b L a."""
+    h, t = (b, a) if label.endswith("<") else (a, b)
+    return Relation(h.start, h.end, t.start, t.end, label.rstrip("<"), score)
+
+
 def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> list[Relation]:
     """Relations for candidate pairs whose best non-NONE probability >= threshold.
 
@@ -411,10 +417,7 @@ def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> lis
     out = []
     for row, k in enumerate(probs.argmax(axis=1)):
         if probs[row, k] >= model.threshold:
-            a, b = pairs[row]
-            label = model.labels[k]
-            h, t = (b, a) if label.endswith("<") else (a, b)
-            out.append(Relation(h.start, h.end, t.start, t.end, label.rstrip("<"), float(probs[row, k])))
+            out.append(directed(*pairs[row], model.labels[k], float(probs[row, k])))
     return out
 
 

@@ -35,6 +35,7 @@ from kg.nlp.relation_classifier import (
     LinearModel,
     Relation,
     candidate_pairs,
+    directed,
     load_linear,
     pair_probabilities,
 )
@@ -257,9 +258,7 @@ def predict_relations(
         k = int(probs.argmax())
         if k == none:
             continue
-        label = labels[k]
-        h, t = (b, a) if label.endswith("<") else (a, b)
-        out.append(Relation(h.start, h.end, t.start, t.end, label.rstrip("<"), float(probs[k])))
+        out.append(directed(a, b, labels[k], float(probs[k])))
     return out
 
 
