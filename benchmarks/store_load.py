@@ -40,6 +40,7 @@ import pyoxigraph as ox
 from rdflib import Graph
 
 from kg.export.rdf import write_rdf
+from kg.graph.model import papers as paper_nodes
 from kg.io.read import read_papers
 from kg.query import run_query
 from kg.store import QUERY_PREFIXES, add_graph, open_store
@@ -60,7 +61,7 @@ def corpus_graph(cache: Path) -> nx.MultiDiGraph:
     papers = len(read_papers(INPUTS).papers)
     if pickled.exists():
         graph = pickle.loads(pickled.read_bytes())
-        if sum(1 for _, d in graph.nodes(data=True) if d["type"] == "Paper") == papers:
+        if len(paper_nodes(graph)) == papers:
             return graph
     from kg.build import build
 
@@ -95,14 +96,6 @@ def copy_of(graph: nx.MultiDiGraph, i: int) -> nx.MultiDiGraph:
         return f"{kind}/c{i}:{key}"
 
     return relabel(graph, new)
-
-
-def readable_by_rdflib(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
-    """Node ids ending in "." get an "x": their Turtle name ends in the escape ``\\.``, which Oxigraph
-    writes and rdflib 7 cannot parse (``kgr:entity\\/i.i.d\\.``); a handful of nodes."""
-    if not any(node.endswith(".") for node in graph):
-        return graph
-    return relabel(graph, lambda node: node + "x" if node.endswith(".") else node)
 
 
 def rdf_triples_count(ttl: Path) -> int:
@@ -205,7 +198,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=60.0, help="seconds per rdflib query before giving up")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/kg-bench"))
     args = parser.parse_args()
-    corpus = readable_by_rdflib(corpus_graph(args.cache))
+    corpus = corpus_graph(args.cache)
     with tempfile.TemporaryDirectory(prefix="kg-store-bench-") as name:
         tmp = Path(name)
         one = tmp / "one.ttl"
@@ -215,7 +208,7 @@ def main() -> None:
         graph = nx.union_all(parts) if copies > 1 else corpus
         big = tmp / "graph.ttl"
         write_rdf(graph, big, "ttl")
-        papers = sum(1 for _, d in graph.nodes(data=True) if d["type"] == "Paper")
+        papers = len(paper_nodes(graph))
         print(f"{copies} cop{'ies' if copies > 1 else 'y'} of the corpus graph: {papers:,} papers, ", end="")
         print(f"{big.stat().st_size / 1e6:.0f} MB Turtle", flush=True)
 
