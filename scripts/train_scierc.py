@@ -150,17 +150,12 @@ def parse_examples(nlp: Language, path: Path) -> tuple[list[SciercExample], list
 
 def fit_span_typer(examples: Sequence[SciercExample], docs: Sequence[Doc], c: float = TYPER_C) -> LinearModel:
     """Logistic regression from :func:`span_type_features` of gold mentions to their type."""
-    from sklearn.linear_model import LogisticRegression
-
     feats, labels = [], []
     for ex, doc in zip(examples, docs, strict=True):
         for sp in ex.doc.spans[SPAN_KEY]:
             feats.append(span_type_features(doc[sp.start : sp.end]))
             labels.append(sp.label_)
-    index = _feature_index(feats, min_count=2)
-    clf = LogisticRegression(C=c, max_iter=3000, random_state=0)
-    clf.fit(_matrix(feats, index), labels)
-    return LinearModel(index, [str(k) for k in clf.classes_], clf.coef_.T, clf.intercept_, 0.0)
+    return _fit(feats, labels, c, min_count=2, max_iter=3000, class_weight=None, threshold=0.0)
 
 
 def relation_examples(
@@ -172,12 +167,13 @@ def relation_examples(
         gold_spans = ex.doc.spans[SPAN_KEY]
         doc.spans[SPAN_KEY] = [Span(doc, s.start, s.end, label=s.label_) for s in gold_spans]
         gold = {(r.head_start, r.head_end, r.tail_start, r.tail_end): r.label for r in ex.relations}
+        bounds = [(s.start, s.end) for s in doc.spans[SPAN_KEY]]  # what pair_features looks up per pair
         for a, b in candidate_pairs(doc):
             label = gold.get((a.start, a.end, b.start, b.end))
             if label is None:
                 back = gold.get((b.start, b.end, a.start, a.end))
                 label = back + "<" if back else NONE
-            feats.append(pair_features(a, b))
+            feats.append(pair_features(a, b, bounds))
             labels.append(label)
             groups.append(i)
     return feats, labels, groups
@@ -192,15 +188,22 @@ def _feature_index(feats: list[list[str]], min_count: int) -> dict[str, int]:
     return {f: i for i, f in enumerate(sorted(f for f, n in counts.items() if n >= min_count))}
 
 
-def _fit(feats: list[list[str]], labels: list[str], c: float, min_count: int) -> LinearModel:
-    from scipy.sparse import csr_matrix
+def _fit(
+    feats: list[list[str]],
+    labels: list[str],
+    c: float,
+    min_count: int,
+    *,
+    max_iter: int = 2000,
+    class_weight: str | None = "balanced",
+    threshold: float = 0.5,
+) -> LinearModel:
     from sklearn.linear_model import LogisticRegression
 
     index = _feature_index(feats, min_count)
-    x = _matrix(feats, index)
-    clf = LogisticRegression(C=c, max_iter=2000, random_state=0, class_weight="balanced")
-    clf.fit(csr_matrix(x), labels)
-    return LinearModel(index, [str(k) for k in clf.classes_], clf.coef_.T, clf.intercept_, 0.5)
+    clf = LogisticRegression(C=c, max_iter=max_iter, random_state=0, class_weight=class_weight)
+    clf.fit(_matrix(feats, index), labels)
+    return LinearModel(index, [str(k) for k in clf.classes_], clf.coef_.T, clf.intercept_, threshold)
 
 
 def _matrix(feats: list[list[str]], index: dict[str, int]) -> Any:
