@@ -7,7 +7,7 @@ interactive (``window.kgReady``) in headless Chromium.
     .venv/bin/python benchmarks/html_scale.py [--sizes 200 1000 2400] [--dense] [--no-browser]
                                               [--real] [--out DIR]
 
-``--real`` also builds the ICLR 2024 corpus with ``kg.build.build_graph`` when both exist.
+``--real`` also builds the ICLR 2024 corpus with ``kg.engine.build.build_graph`` when both exist.
 """
 
 from __future__ import annotations
@@ -196,9 +196,9 @@ def main() -> None:
         corpus = ROOT.parent / "shared/data/corpora/airas-papers-db/iclr/2024.json"
         if args.real and corpus.exists():
             try:
-                from kg.build import build
+                from kg.engine.build import build
             except ImportError:
-                print("kg.build.build not available; skipping the real corpus")
+                print("kg.engine.build.build not available; skipping the real corpus")
             else:
                 print("building the real ICLR 2024 graph (spaCy, slow)...", flush=True)
                 graph, _ = build([corpus], out_dir, formats=())

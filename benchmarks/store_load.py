@@ -1,4 +1,4 @@
-"""Load and query benchmark: Oxigraph store (kg.store) against rdflib's in-memory Graph (issue 4).
+"""Load and query benchmark: Oxigraph store (kg.sparql.store) against rdflib's in-memory Graph (issue 4).
 
 Builds the kg graph of the airas-papers-db corpus (ICLR 2020-2024, NeurIPS 2020: 8,396 papers)
 and the 19 examples once and caches it in ``--cache`` (rebuilt when the number of papers changes;
@@ -42,8 +42,8 @@ from rdflib import Graph
 from kg.export.rdf import write_rdf
 from kg.graph.model import papers as paper_nodes
 from kg.io.read import read_papers
-from kg.query import run_query
-from kg.store import QUERY_PREFIXES, add_graph, open_store
+from kg.sparql.query import run_query
+from kg.sparql.store import QUERY_PREFIXES, add_graph, open_store
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "data" / "corpora" / "airas-papers-db"
@@ -63,7 +63,7 @@ def corpus_graph(cache: Path) -> nx.MultiDiGraph:
         graph = pickle.loads(pickled.read_bytes())
         if len(paper_nodes(graph)) == papers:
             return graph
-    from kg.build import build
+    from kg.engine.build import build
 
     cache.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

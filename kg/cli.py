@@ -1,9 +1,7 @@
-"""The ``kg`` command: a thin typer layer over :mod:`kg.build`, :mod:`kg.query` and the exporters."""
+"""The ``kg`` command: a thin typer layer over :mod:`kg.engine.build`, :mod:`kg.sparql.query` and the exporters."""
 
 from __future__ import annotations
 
-import atexit
-import gc
 import shutil
 import time
 import traceback
@@ -15,17 +13,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kg.export.formats import BUILD_FORMATS, EXPORTERS, RDF_FORMATS
+from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.io import FORMATS, InputError
-from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS, torch_hidden
+from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS
+from kg.rdf.formats import RDF_FORMATS
 from kg.records import Problem
 
 if TYPE_CHECKING:  # networkx, rdflib and spaCy load only where a command needs them
     import networkx as nx
 
-# A build leaves millions of objects (the graph, the caches) that the interpreter's final garbage
-# collection would walk, for nothing, as the process ends: about 0.4 s of a 5 s rebuild.
-atexit.register(gc.freeze)
 
 app = typer.Typer(
     help="Build a knowledge graph of ML research from paper abstracts, and query or convert it.",
@@ -59,7 +55,10 @@ class State:
 def main(
     debug: Annotated[bool, typer.Option("--debug", help="Show the full traceback on errors.")] = False,
 ) -> None:
+    from kg.engine.speed import freeze_at_exit
+
     State.debug = debug
+    freeze_at_exit()
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -103,8 +102,12 @@ def load_any(path: Path) -> nx.MultiDiGraph:
 
         import networkx as nx
 
+        from kg.vocab.link import attach_terms
+
         data = json.loads(path.read_text(encoding="utf-8"))
-        return nx.node_link_graph(data, edges="links")
+        graph = nx.node_link_graph(data, edges="links")
+        attach_terms(graph)
+        return graph
     if suffix not in {"rdf", *RDF_FORMATS}:
         raise InputError(f"{path}: cannot read .{suffix}; give a .ttl, .nt, .jsonld, .rdf or .json graph")
     from kg.export.rdf import read_rdf
@@ -175,9 +178,10 @@ def build(
     Shows a progress bar with rate and ETA on a terminal (not in pipes). Abstracts parsed before
     are taken from the cache, so a rebuild after adding a few papers parses only those.
     """
-    from kg.build import build as run_build
-    from kg.cache import default_cache_dir
-    from kg.progress import Progress
+    from kg.engine.build import build as run_build
+    from kg.engine.cache import default_cache_dir
+    from kg.engine.progress import Progress
+    from kg.engine.speed import torch_hidden
 
     formats = [f.value for f in to] if to else list(BUILD_FORMATS)
     progress = Progress("parsing", enabled=False if quiet else None)
@@ -204,7 +208,7 @@ def build(
     finally:
         progress.close()
     if store is not None:
-        from kg.store import add_graph
+        from kg.sparql.store import add_graph
 
         ttl = out / "graph.ttl"
         batch = ttl if "ttl" in formats else graph
@@ -246,8 +250,8 @@ def query(
 
     Prefixes kg:, kgr:, skos:, dcterms:, schema:, prov:, rdf:, xsd: are bound.
     """
-    from kg.query import format_result
-    from kg.store import query_store
+    from kg.sparql.query import format_result
+    from kg.sparql.store import query_store
 
     if (sparql is None) == (file is None):
         raise fail("give the query as an argument or with --file, not both")
@@ -339,8 +343,8 @@ def evaluate(
 
     import spacy
 
-    from kg.evaluate import evaluate_scierc
     from kg.nlp import tokenizers
+    from kg.nlp.evaluate import evaluate_scierc
     from kg.nlp.extractors import english_model
     from kg.nlp.learned import add_learned
 
@@ -381,7 +385,7 @@ def serve(
     """
     import ipaddress
 
-    from kg.serve import serve as run_server
+    from kg.sparql.serve import serve as run_server
 
     if not source.exists():
         raise InputError(f"{source}: no such file or store")

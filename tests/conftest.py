@@ -24,7 +24,7 @@ def nlp() -> Language:
 @pytest.fixture(scope="session")
 def example_build(tmp_path_factory: pytest.TempPathFactory, nlp: Language) -> Path:
     """The example corpus built into a fresh folder with every export format."""
-    from kg.build import build
+    from kg.engine.build import build
     from kg.export.formats import EXPORTERS
 
     out = tmp_path_factory.mktemp("example-build")

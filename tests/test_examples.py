@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, ROOT
 
-from kg.build import build
+from kg.engine.build import build
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from kg.forked import Forked, can_fork
+from kg.engine.forked import Forked, can_fork
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
 

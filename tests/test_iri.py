@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rdflib import Graph
 
-from kg.export.rdf import ALL_PREFIXES, Lit
-from kg.export.turtle import TurtleWriter
-from kg.iri import decode, encode, node_iri, node_of
+from kg.rdf.iri import decode, encode, node_iri, node_of
+from kg.rdf.terms import ALL_PREFIXES, Lit
+from kg.rdf.turtle import TurtleWriter
 
 
 def test_final_dot_is_encoded_and_reversible():

@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 from spacy.tokens import Doc, Span
 
-from kg.build import build
+from kg.engine.build import build
 from kg.nlp.learned import learned_mentions, learned_relations, map_relation
 from kg.nlp.lexicon import load_lexicon
+from kg.nlp.mention_vote import MENTION_COMPONENT
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.pipeline import load_pipeline
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.relation_classifier import MENTION_COMPONENT, RELATION_COMPONENT, Relation
+from kg.nlp.relation_classifier import RELATION_COMPONENT
 from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.spans import Relation
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TEXT = (
@@ -74,7 +76,7 @@ def test_generic_arguments_stand_for_the_paper_contribution(ruled):
     cora = next(s for s in doc.spans[SPANS_KEY] if s.text.startswith("Cora"))
 
     def rel(a: Span, label: str, b: Span) -> Relation:
-        return Relation(a.start, a.end, b.start, b.end, label, 0.9)
+        return Relation(a.start, a.end, label, b.start, b.end, score=0.9)
 
     doc._.kg_relations = []
     doc._.relations = [
@@ -84,7 +86,7 @@ def test_generic_arguments_stand_for_the_paper_contribution(ruled):
         rel(sc["accuracy"], "EVALUATE-FOR", sc["It"]),
         rel(sc["graph convolution"], "COMPARE", sc["Existing approaches"]),  # not the paper's: dropped
     ]
-    got = {(doc[h:he].text, lab, doc[t:te].text) for h, he, lab, t, te, _ in learned_relations(doc, load_lexicon())}
+    got = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
     assert got == {
         ("FooNet", "uses", "graph convolution"),
         ("FooNet", "addresses", "node classification"),

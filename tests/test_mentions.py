@@ -4,7 +4,7 @@ import pytest
 
 from kg.nlp.mentions import SPANS_KEY, slash_variants
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.relations import relations as found_relations
+from kg.nlp.spans import relations_of
 
 
 def mentions(nlp, text):
@@ -87,7 +87,7 @@ def test_slash_variants_split_dataset_families():
 
 def relations(nlp, text):
     doc = nlp(text)
-    return {(h.text, label, t.text) for h, label, t, _ in found_relations(doc)}
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in relations_of(doc._.kg_relations)}
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 
-from kg.query import load_graph, rows, run_query
+from kg.sparql.query import load_graph, rows, run_query
 
 QUERIES = sorted((EXAMPLES / "queries").glob("*.rq"))
 

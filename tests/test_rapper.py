@@ -12,7 +12,7 @@ import pytest
 from rdflib import Graph
 from rdflib.compare import isomorphic
 
-from kg.build import build
+from kg.engine.build import build
 from kg.io.clean import clean_abstract
 
 RAPPER = shutil.which("rapper")

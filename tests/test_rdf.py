@@ -13,9 +13,9 @@ from rdflib import RDF, RDFS, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, OWL, SKOS
 
-from kg.export.rdf import from_rdf, to_rdf
-from kg.iri import decode, encode, node_iri, node_of
-from kg.ontology import KG, SCHEMA
+from kg.rdf.iri import decode, encode, node_iri, node_of
+from kg.rdf.mapping import from_rdf, to_rdf
+from kg.rdf.ontology import KG, SCHEMA
 
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 
@@ -96,8 +96,8 @@ def test_serializations_parse_back_isomorphic(example_build: Path, ttl: Graph, f
 @pytest.mark.parametrize("suffix", ["nt", "jsonld", "rdf"])
 def test_every_export_kg_writes_is_read_by_query_and_store(example_build: Path, ttl: Graph, suffix: str):
     """`kg query` and the store took an RDF/XML export (graph.rdf) for Turtle and failed on it."""
-    from kg.query import load_graph
-    from kg.store import rdf_format
+    from kg.sparql.query import load_graph
+    from kg.sparql.store import rdf_format
 
     path = example_build / f"graph.{suffix}"
     assert isomorphic(load_graph(path), ttl)

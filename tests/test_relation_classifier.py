@@ -9,23 +9,12 @@ import pytest
 import spacy
 from spacy.tokens import Doc, Span
 
-from kg.nlp.relation_classifier import (
-    MODEL_DIR,
-    NONE,
-    LinearModel,
-    Relation,
-    RelationClassifier,
-    candidate_pairs,
-    load_linear,
-    pair_features,
-    predict_pairs,
-    predict_types,
-    save_linear,
-    span_votes,
-    typed_vote,
-    vote,
-)
-from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.linear import LinearModel, load_linear, save_linear
+from kg.nlp.mention_vote import span_votes, typed_vote, vote
+from kg.nlp.relation_classifier import NONE, RelationClassifier, candidate_pairs, pair_features, predict_pairs
+from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.span_typer import predict_types
+from kg.nlp.spans import Relation
 
 SCIERC = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "scierc"
 ENTITY_F1_FLOOR = 0.58
@@ -105,9 +94,9 @@ def test_predict_pairs_direction() -> None:
     doc = _doc()
     pair = [(doc.spans[SPAN_KEY][0], doc.spans[SPAN_KEY][2])]
     (fwd,) = predict_pairs(_model("USED-FOR"), pair)
-    assert fwd[:5] == (2, 4, 5, 6, "USED-FOR") and fwd.score > 0.9
+    assert fwd[:5] == (2, 4, "USED-FOR", 5, 6) and fwd.score > 0.9
     (back,) = predict_pairs(_model("USED-FOR<"), pair)
-    assert back[:5] == (5, 6, 2, 4, "USED-FOR")
+    assert back[:5] == (5, 6, "USED-FOR", 2, 4)
     assert predict_pairs(_model("USED-FOR")._replace(threshold=0.999), pair) == []
 
 
@@ -118,7 +107,7 @@ def test_relation_component_roundtrip(tmp_path: Path) -> None:
     comp.to_disk(tmp_path)
     loaded = RelationClassifier(nlp.vocab, "rel", SPAN_KEY).from_disk(tmp_path)
     doc = loaded(_doc())
-    assert [r[:5] for r in doc._.relations] == [(2, 4, 5, 6, "USED-FOR"), (3, 4, 5, 6, "USED-FOR")]
+    assert [r[:5] for r in doc._.relations] == [(2, 4, "USED-FOR", 5, 6), (3, 4, "USED-FOR", 5, 6)]
     assert all(isinstance(r, Relation) for r in doc._.relations)
 
 
@@ -126,7 +115,7 @@ def test_relation_component_roundtrip(tmp_path: Path) -> None:
 @pytest.mark.skipif(not SCIERC.exists(), reason="../shared/data/scierc not present")
 @pytest.mark.skipif(not (MODEL_DIR / "mentions").exists(), reason="shipped model not built")
 def test_shipped_model_dev_scores() -> None:
-    from kg.evaluate import evaluate_scierc
+    from kg.nlp.evaluate import evaluate_scierc
     from kg.nlp.relation_classifier import load_scierc
 
     nlp = load_scierc()

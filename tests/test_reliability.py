@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import Graph
 
-import kg.build as kg_build
-from kg.build import build, write_exports
+import kg.engine.build as kg_build
+from kg.engine.build import build, write_exports
 from kg.export.formats import EXPORTERS
 from kg.io import InputError, read_papers
 

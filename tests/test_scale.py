@@ -14,13 +14,13 @@ from conftest import EXAMPLES
 from rdflib import Graph
 from rdflib.compare import isomorphic
 
-import kg.build as kg_build
-from kg.build import build
-from kg.cache import ExtractionCache, pipeline_fingerprint
-from kg.collector import collector_paused
-from kg.forked import can_fork
+import kg.engine.build as kg_build
+from kg.engine.build import build
+from kg.engine.cache import ExtractionCache, pipeline_fingerprint
+from kg.engine.forked import can_fork
+from kg.engine.progress import Progress
+from kg.engine.speed import collector_paused
 from kg.nlp.extractors import ModelNotFound
-from kg.progress import Progress
 
 
 def test_cache_rebuild_parses_only_new_abstracts(tmp_path: Path, nlp):
@@ -65,7 +65,7 @@ def test_rebuild_from_the_cache_alone_never_imports_spacy(tmp_path: Path, nlp):
     cache = tmp_path / "cache"
     build([path], tmp_path / "o1", cache_dir=cache, nlp=nlp, formats=["ttl", "graphml", "html"])
     script = (
-        "import sys; from pathlib import Path; from kg.build import build\n"
+        "import sys; from pathlib import Path; from kg.engine.build import build\n"
         f"_, report = build([Path({str(path)!r})], Path({str(tmp_path / 'o2')!r}), cache_dir=Path({str(cache)!r}))\n"
         "print(report.cached, sorted(m for m in ('spacy', 'thinc', 'torch') if m in sys.modules))\n"
     )
@@ -79,7 +79,7 @@ def test_rebuild_from_the_cache_alone_never_imports_spacy(tmp_path: Path, nlp):
 def test_torch_is_kept_out_of_spacy_unless_the_extractor_needs_it(extractor: str):
     script = (
         "import importlib.util, sys\n"
-        "from kg.nlp.extractors import torch_hidden\n"
+        "from kg.engine.speed import torch_hidden\n"
         f"with torch_hidden({extractor!r}):\n"
         "    import spacy, thinc.compat\n"
         "    inside = sys.modules.get('torch') is not None\n"

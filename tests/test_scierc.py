@@ -8,17 +8,17 @@ import pytest
 import spacy
 from spacy.vocab import Vocab
 
-from kg.evaluate import prf, score_entities, score_sets, typed_relations
+from kg.nlp.evaluate import prf, score_entities, score_sets, typed_relations
 from kg.nlp.scierc import (
     ENTITY_LABELS,
     RELATION_LABELS,
     SPAN_KEY,
-    GoldRelation,
     read_scierc,
     record_to_example,
     retokenize,
     unptb,
 )
+from kg.nlp.spans import Relation
 
 SCIERC = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "scierc"
 
@@ -57,7 +57,7 @@ def test_record_to_example_nested_and_relations() -> None:
         (10, 13, "Method"),
     }
     assert (4, 6, "Task") in {(e.start, e.end, e.label_) for e in doc.ents}  # longest kept
-    assert ex.relations == [GoldRelation(1, 3, 4, 6, "USED-FOR")]
+    assert ex.relations == [Relation(1, 3, "USED-FOR", 4, 6)]
 
 
 def test_retokenize_keeps_spans() -> None:
@@ -89,16 +89,16 @@ def test_score_entities_nested_and_per_type() -> None:
 
 def test_strict_relations_need_types_and_spans() -> None:
     gold_m = {(0, 2, "Method"), (3, 5, "Task"), (6, 7, "Metric")}
-    gold_r = typed_relations([(0, 2, 3, 5, "USED-FOR"), (6, 7, 0, 2, "EVALUATE-FOR")], gold_m)
+    gold_r = typed_relations([Relation(0, 2, "USED-FOR", 3, 5), Relation(6, 7, "EVALUATE-FOR", 0, 2)], gold_m)
     # predicted entities: one type wrong, one span boundary wrong
     pred_m = {(0, 2, "Method"), (3, 5, "Method"), (6, 8, "Metric")}
-    pred_r = typed_relations([(0, 2, 3, 5, "USED-FOR"), (6, 8, 0, 2, "EVALUATE-FOR")], pred_m)
+    pred_r = typed_relations([Relation(0, 2, "USED-FOR", 3, 5), Relation(6, 8, "EVALUATE-FOR", 0, 2)], pred_m)
     assert score_sets([pred_r], [gold_r])["f1"] == 0.0
     # same relations scored against gold entities: both right
-    pred_gold = typed_relations([(0, 2, 3, 5, "USED-FOR"), (6, 7, 0, 2, "EVALUATE-FOR")], gold_m)
+    pred_gold = typed_relations([Relation(0, 2, "USED-FOR", 3, 5), Relation(6, 7, "EVALUATE-FOR", 0, 2)], gold_m)
     assert score_sets([pred_gold], [gold_r])["f1"] == 1.0
     # wrong direction counts as wrong
-    rev = typed_relations([(3, 5, 0, 2, "USED-FOR")], gold_m)
+    rev = typed_relations([Relation(3, 5, "USED-FOR", 0, 2)], gold_m)
     assert score_sets([rev], [gold_r])["precision"] == 0.0
 
 

@@ -16,9 +16,9 @@ from rdflib import Graph
 from spacy.language import Language
 from SPARQLWrapper import JSON, POST, POSTDIRECTLY, TURTLE, XML, SPARQLWrapper
 
-from kg.build import build
-from kg.serve import SparqlApp, make_app, make_http_server
-from kg.store import add_graph
+from kg.engine.build import build
+from kg.sparql.serve import SparqlApp, make_app, make_http_server
+from kg.sparql.store import add_graph
 
 ROOT = Path(__file__).resolve().parents[1]
 CROSS_JOIN = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"

@@ -15,12 +15,14 @@ from rdflib import Graph
 from rdflib.namespace import SKOS
 from spacy.language import Language
 
-from kg.build import build
-from kg.export.rdf import to_rdf, write_rdf
-from kg.iri import node_iri
-from kg.ontology import RESOURCE_BASE
-from kg.query import rows, run_query
-from kg.store import META, _pieces, add_graph, open_store, query_store, run, triple_count
+from kg.engine.build import build
+from kg.export.rdf import write_rdf
+from kg.rdf.iri import node_iri
+from kg.rdf.mapping import to_rdf
+from kg.rdf.ontology import RESOURCE_BASE
+from kg.sparql.counts import META
+from kg.sparql.query import rows, run_query
+from kg.sparql.store import _pieces, add_graph, open_store, query_store, run, triple_count
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = sorted((ROOT / "examples" / "queries").glob("*.rq"))
@@ -127,7 +129,7 @@ def _big_batch(src: Path, dest: Path, copies: int) -> Path:
 def test_sigkill_mid_batch_leaves_old_or_new(tmp_path: Path, builds: dict[str, tuple[nx.MultiDiGraph, Path]]) -> None:
     _, ttl = builds["all"]
     big = _big_batch(ttl, tmp_path / "big.ttl", 150)
-    script = "import sys; from kg.store import add_graph; add_graph(sys.argv[1], sys.argv[2], 'big')"
+    script = "import sys; from kg.sparql.store import add_graph; add_graph(sys.argv[1], sys.argv[2], 'big')"
     reference = tmp_path / "reference"
     old = add_graph(reference, ttl, "small")
     old_answers = answers(reference)

@@ -10,7 +10,7 @@ import spacy
 
 from kg.nlp import tokenizers
 from kg.nlp.extractors import english_model
-from kg.nlp.relation_classifier import _load_ner
+from kg.nlp.mention_vote import _load_ner
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 MODELS = Path(__file__).resolve().parents[1] / "kg" / "nlp" / "models" / "scierc" / "mentions"

@@ -9,8 +9,9 @@ import pytest
 import spacy
 from spacy.tokens import Doc, Span
 
-from kg.nlp.relation_classifier import MODEL_DIR, RELATION_COMPONENT, Relation
-from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.relation_classifier import RELATION_COMPONENT
+from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.spans import Relation
 from kg.nlp.transformer_relations import marker_sequence, pair_distance, sentence_groups
 
 MARKS = {"start_ids": [101, 102, 103], "end_ids": [111, 112, 113], "cls": 1, "sep": 2, "unk": 3}

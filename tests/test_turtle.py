@@ -7,14 +7,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from kg.export.rdf import ALL_PREFIXES, Lit, Triple, _ox_triples, rdf_triples
-from kg.export.turtle import RDF_TYPE, XSD, TurtleWriter
+from kg.rdf.mapping import rdf_triples
+from kg.rdf.serialize import ox_triples
+from kg.rdf.terms import ALL_PREFIXES, Lit, Triple
+from kg.rdf.turtle import RDF_TYPE, XSD, TurtleWriter
 
 KG, KGR = ALL_PREFIXES["kg"], ALL_PREFIXES["kgr"]
 
 
 def oxigraph_turtle(triples: list[Triple]) -> bytes:
-    return ox.serialize(_ox_triples(triples), format=ox.RdfFormat.TURTLE, prefixes=ALL_PREFIXES) or b""
+    return ox.serialize(ox_triples(triples), format=ox.RdfFormat.TURTLE, prefixes=ALL_PREFIXES) or b""
 
 
 def kg_turtle(triples: list[Triple]) -> bytes:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from kg.engine.workers import extract_in_workers
 from kg.nlp.extract import extract
-from kg.workers import extract_in_workers
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

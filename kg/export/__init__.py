@@ -1,1 +1,1 @@
-"""Exporters, one module per format. :data:`EXPORTERS` maps a format name to its writer."""
+"""Exporters, one module per format; :data:`kg.export.formats.EXPORTERS` maps a format name to its writer."""

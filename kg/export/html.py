@@ -1,6 +1,6 @@
-"""Interactive, self-contained HTML explorer of a kg graph (issue 5).
+"""Interactive, self-contained HTML explorer of a kg graph.
 
-The page is one file: vis-network's JS/CSS (shipped inside the ``pyvis`` package) and the
+The page is one file: vis-network's JS/CSS (from the ``pyvis`` package, :func:`vis_network_assets`) and the
 explorer's own template, script and style (``html_assets/``) are inlined, the graph is embedded
 as escaped JSON in a ``<script type="application/json">`` and a Content-Security-Policy allows
 only those exact scripts (by hash) and no network request at all.
@@ -73,9 +73,8 @@ def write_html(
 def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | None = None) -> str:
     """The page as a string (see ``write_html``)."""
     data = graph_data(graph, max_nodes=max_nodes)
-    vis_dir = resources.files("pyvis") / "lib" / "vis-9.1.2"
-    vis_js = _script_safe((vis_dir / "vis-network.min.js").read_text(encoding="utf-8"))
-    vis_css = (vis_dir / "vis-network.css").read_text(encoding="utf-8")
+    vis_js, vis_css = vis_network_assets()
+    vis_js = _script_safe(vis_js)
     app_js = _script_safe((_ASSETS / "explorer.js").read_text(encoding="utf-8"))
     hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in (vis_js, app_js))
     csp = (
@@ -93,6 +92,25 @@ def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | N
     }
     template = (_ASSETS / "template.html").read_text(encoding="utf-8")
     return re.sub(r"@@KG_([A-Z_]+)@@", lambda m: parts[m.group(1)], template)
+
+
+#: The vis-network release the page draws with. kg takes it from the pyvis package (pinned in
+#: pyproject.toml), which ships it for its own pages; tests/test_html.py fails if pyvis moves it.
+VIS_NETWORK = "vis-9.1.2"
+
+
+def vis_network_assets() -> tuple[str, str]:
+    """vis-network's minified script and style sheet, read from inside the installed pyvis."""
+    folder = resources.files("pyvis") / "lib" / VIS_NETWORK
+    try:
+        return (
+            (folder / "vis-network.min.js").read_text(encoding="utf-8"),
+            (folder / "vis-network.css").read_text(encoding="utf-8"),
+        )
+    except FileNotFoundError:
+        raise ImportError(
+            f"vis-network is not where kg expects it in pyvis ({folder}): pip install pyvis==0.3.2"
+        ) from None
 
 
 def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[str, Any]:

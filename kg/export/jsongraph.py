@@ -8,10 +8,15 @@ from pathlib import Path
 import networkx as nx
 
 from kg.export.atomic import atomic_open
+from kg.graph.model import VOCABULARY
 
 
 def write_json(graph: nx.MultiDiGraph, path: str | Path) -> None:
+    """Nodes and links with their attributes. The linked vocabulary terms (the ``vocabulary``
+    graph attribute) are left out: they follow from the nodes' ``vocab`` and ``broader``, and
+    reading the file back attaches them again (:func:`kg.vocab.link.attach_terms`)."""
     data = nx.node_link_data(graph, edges="links")
+    data["graph"] = {k: v for k, v in data["graph"].items() if k != VOCABULARY}
     with atomic_open(path) as out:
         json.dump(data, out, ensure_ascii=False, indent=1, sort_keys=True)
         out.write("\n")

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import networkx as nx
 
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.resolve import Entity, resolve_entities
-from kg.nlp.lexicon import load_lexicon
 from kg.records import Extraction, Paper
 
 
@@ -46,15 +45,19 @@ def build_graph(
     papers: Sequence[Paper],
     extractions: Sequence[Extraction],
     definitions: Iterable[tuple[str, str]] = (),
+    junk: Collection[str] = (),
 ) -> nx.MultiDiGraph:
     """One Paper node per paper, one node per resolved entity, and their relations.
+
+    ``definitions`` are abbreviations known beforehand (short, long); ``junk`` the terms that are
+    never entities (:attr:`kg.nlp.lexicon.Lexicon.junk`).
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
     if len(papers) != len(extractions):
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
-    entities, keys = resolve_entities(pairs, junk=load_lexicon().junk, definitions=definitions)
+    entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):
         graph.add_node(

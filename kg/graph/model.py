@@ -20,10 +20,18 @@ Edges (``u, v, key=<relation>``, one per relation type between two nodes)
     paper itself contributes; such an entity is also mentioned).
     entity -> entity: the keys of RELATIONS.
 
+Graph attributes
+    ``vocabulary``: the vocabulary terms entities link to and their ancestors, by IRI:
+    ``{"label", "source", "broader": [parent IRIs]}`` (set by :func:`kg.vocab.link_graph`), so
+    the exporters write the terms without reading the vocabularies.
+
 Lists stay lists here; flat formats (GraphML, CSV) join them with ``LIST_SEPARATOR``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypedDict
 
 import networkx as nx
 
@@ -61,20 +69,31 @@ def papers(graph: nx.MultiDiGraph) -> list[str]:
     return [n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"]
 
 
-def entities(graph: nx.MultiDiGraph) -> list[str]:
-    return [n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES]
+#: The graph attribute holding the linked vocabulary terms (see the module's docstring).
+VOCABULARY = "vocabulary"
 
 
-#: networkx's cached views of a graph; each refers back to it.
-_CACHED_VIEWS = ("adj", "succ", "pred", "edges", "out_edges", "in_edges", "degree", "in_degree", "out_degree", "nodes")
+class VocabularyTerm(TypedDict):
+    label: str
+    source: str
+    broader: list[str]
 
 
-def drop_cached_views(graph: nx.Graph) -> None:
-    """Forget the views networkx caches on a graph (``graph.nodes``, ``graph.edges``...).
+def ancestors(iri: str, parents: Callable[[str], Iterable[str]]) -> list[str]:
+    """IRIs up a hierarchy from ``iri``, nearest first, each once (breadth first, parents sorted).
 
-    Each cached view refers back to its graph: a reference cycle, so a dropped graph waits for
-    the cyclic garbage collector (at interpreter exit, a pass over everything). Without them it is
-    freed the moment it is dropped. The views are made again on first use.
+    >>> up = {"ppo": ["policy-gradient"], "policy-gradient": ["rl", "optimization"]}
+    >>> ancestors("ppo", lambda t: up.get(t, ()))
+    ['policy-gradient', 'optimization', 'rl']
     """
-    for name in _CACHED_VIEWS:
-        vars(graph).pop(name, None)
+    out: dict[str, None] = {}
+    frontier = [iri]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for parent in sorted(parents(node)):
+                if parent != iri and parent not in out:
+                    out[parent] = None
+                    nxt.append(parent)
+        frontier = nxt
+    return list(out)

@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Span
 from kg.nlp.abbreviations import definitions
 from kg.nlp.mentions import SPANS_KEY, slash_variants
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.relations import relations
+from kg.nlp.spans import relations_of
 from kg.records import Extraction, Mention, RelationRecord
 
 
@@ -29,10 +29,10 @@ def extract(doc: Doc) -> Extraction:
 
     proposed = sorted({i for span in doc.spans.get(PROPOSED_KEY, []) for i in ids(span)})
     found = [
-        RelationRecord(h, rel.label, t, rel.sentence.text.strip())
-        for rel in relations(doc)
-        for h in ids(rel.head)
-        for t in ids(rel.tail)
+        RelationRecord(h, rel.label, t, doc[rel.sentence].sent.text.strip())
+        for rel in relations_of(doc._.kg_relations)
+        for h in ids(rel.head(doc))
+        for t in ids(rel.tail(doc))
     ]
     pairs = [(short.text, long.text) for short, long in definitions(doc)]
     return Extraction(mentions, proposed, found, pairs)

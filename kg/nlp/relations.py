@@ -9,22 +9,12 @@ and "it" stand for what the paper proposes.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.spans import mention_index
-
-
-class Relation(NamedTuple):
-    head: Span
-    label: str
-    tail: Span
-    sentence: Span
-
+from kg.nlp.spans import Relation, mention_index
 
 VERBS = {
     "improvesOn": {"outperform", "surpass", "beat", "exceed", "outpace", "improve", "advance"},
@@ -143,7 +133,7 @@ class _Finder:
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
             return
         key = (head.start, head.end, label, tail.start, tail.end)
-        self.found.setdefault(key, Relation(head, label, tail, tok.sent))
+        self.found.setdefault(key, Relation(head.start, head.end, label, tail.start, tail.end, tok.sent.start))
 
     def verbs(self) -> None:
         for tok in self.doc:
@@ -289,16 +279,5 @@ class RelationFinder:
             Doc.set_extension("kg_relations", default=None)
 
     def __call__(self, doc: Doc) -> Doc:
-        # Plain tuples, not Spans, so the doc serializes (nlp.pipe with n_process > 1).
-        doc._.kg_relations = [
-            (r.head.start, r.head.end, r.label, r.tail.start, r.tail.end, r.sentence.start) for r in find_relations(doc)
-        ]
+        doc._.kg_relations = find_relations(doc)
         return doc
-
-
-def relations(doc: Doc) -> list[Relation]:
-    """The relations the component found, as spans with their sentence."""
-    out = []
-    for hs, he, label, ts, te, sent_start in doc._.kg_relations or []:
-        out.append(Relation(doc[hs:he], label, doc[ts:te], doc[sent_start].sent))
-    return out

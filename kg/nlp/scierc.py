@@ -5,13 +5,13 @@ per sentence) and ``relations`` ([s1, e1, s2, e2, label] per sentence). Token in
 document-level and ``end`` is inclusive.  Docs get the tokens as given (PTB brackets mapped
 back to characters), sentence starts, gold mentions in ``doc.spans[SPAN_KEY]`` (nested spans
 allowed) and non-overlapping gold entities in ``doc.ents``.  Gold relations are returned
-separately as :class:`GoldRelation` tuples with spaCy-style exclusive ends.
+separately as :class:`~kg.nlp.spans.Relation` tuples with spaCy-style exclusive ends.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -19,7 +19,11 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 from spacy.vocab import Vocab
 
+from kg.nlp.spans import Relation
+
 SPAN_KEY = "sc"
+#: The shipped weights trained on SciERC.
+MODEL_DIR = Path(__file__).resolve().parent / "models" / "scierc"
 ENTITY_LABELS = ("Task", "Method", "Metric", "Material", "OtherScientificTerm", "Generic")
 RELATION_LABELS = (
     "USED-FOR",
@@ -44,19 +48,9 @@ _NO_SPACE_BEFORE = {",", ".", ")", "]", "}", ";", ":", "?", "!", "%"}
 _NO_SPACE_AFTER = {"(", "[", "{"}
 
 
-class GoldRelation(NamedTuple):
-    """A relation between two token spans (``end`` exclusive), doc-level indices."""
-
-    head_start: int
-    head_end: int
-    tail_start: int
-    tail_end: int
-    label: str
-
-
 class SciercExample(NamedTuple):
     doc: Doc
-    relations: list[GoldRelation]
+    relations: list[Relation]
 
 
 def read_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
@@ -93,7 +87,7 @@ def record_to_example(record: dict[str, Any], vocab: Vocab) -> SciercExample:
     spans.sort(key=lambda sp: (sp.start, sp.end, sp.label_))
     doc.spans[SPAN_KEY] = spans
     doc.ents = filter_spans(spans)
-    rels = [GoldRelation(s1, e1 + 1, s2, e2 + 1, lab) for sent in record["relations"] for s1, e1, s2, e2, lab in sent]
+    rels = [Relation(s1, e1 + 1, lab, s2, e2 + 1) for sent in record["relations"] for s1, e1, s2, e2, lab in sent]
     return SciercExample(doc, rels)
 
 
@@ -121,11 +115,6 @@ def retokenize(doc: Doc, nlp_tokenizer: Any) -> Doc:
     new.spans[SPAN_KEY] = sorted(set(spans), key=lambda sp: (sp.start, sp.end, sp.label_))
     new.ents = filter_spans(new.spans[SPAN_KEY])
     return new
-
-
-def gold_mentions(docs: Iterable[Doc], key: str = SPAN_KEY) -> list[set[tuple[int, int, str]]]:
-    """Per doc, the set of (start, end, label) gold mentions."""
-    return [{(s.start, s.end, s.label_) for s in d.spans[key]} for d in docs]
 
 
 def blank_copy(doc: Doc) -> Doc:

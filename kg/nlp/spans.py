@@ -1,10 +1,45 @@
-"""Helpers for mention spans shared by the proposal and relation components."""
+"""Mention spans and the relations between them, shared by the proposal and relation components."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.mentions import SPANS_KEY
+
+
+class Relation(NamedTuple):
+    """A relation between two mention spans of one Doc, in token offsets (ends exclusive).
+
+    What the rule components store in ``doc._.kg_relations`` and the learned classifiers in
+    ``doc._.relations``. ``sentence`` is the first token of the sentence that states it (-1 when
+    not known); ``score`` the classifier's probability (1.0 for a rule).
+
+    >>> Relation(0, 2, "uses", 4, 5, 0)
+    Relation(head_start=0, head_end=2, label='uses', tail_start=4, tail_end=5, sentence=0, score=1.0)
+    """
+
+    head_start: int
+    head_end: int
+    label: str
+    tail_start: int
+    tail_end: int
+    sentence: int = -1
+    score: float = 1.0
+
+    def head(self, doc: Doc) -> Span:
+        return doc[self.head_start : self.head_end]
+
+    def tail(self, doc: Doc) -> Span:
+        return doc[self.tail_start : self.tail_end]
+
+
+def relations_of(stored: Iterable[Iterable[object]] | None) -> list[Relation]:
+    """The relations of a Doc extension (``doc._.kg_relations``), as :class:`Relation` again: a
+    Doc that went through serialization (spaCy's ``n_process``) holds them as plain lists."""
+    return [r if isinstance(r, Relation) else Relation(*r) for r in stored or []]  # type: ignore[arg-type]
 
 
 def mention_index(doc: Doc) -> dict[int, Span]:
@@ -14,11 +49,6 @@ def mention_index(doc: Doc) -> dict[int, Span]:
         for i in range(span.start, span.end):
             index[i] = span
     return index
-
-
-def mention_at(token: Token, index: dict[int, Span]) -> Span | None:
-    """The mention a syntactic head token stands for: its own, or the one ending at it."""
-    return index.get(token.i)
 
 
 def region(token: Token, exclude: frozenset[str]) -> list[Token]:

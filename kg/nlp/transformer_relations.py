@@ -1,7 +1,7 @@
 """SciERC relations from all-MiniLM-L6-v2 with typed entity markers, averaged with the LR.
 
 ``kg_minilm_relations`` replaces ``kg_scierc_relations``' predictions (same name in the
-pipeline, same :class:`~kg.nlp.relation_classifier.Relation` tuples in ``doc._.relations``):
+pipeline, same :class:`~kg.nlp.spans.Relation` tuples in ``doc._.relations``):
 
 * each sentence with two or more mentions in ``doc.spans["sc"]`` is read once by MiniLM, with a
   start and an end marker per mention, one marker per type ([unused1..6] / [unused11..16]);
@@ -29,17 +29,10 @@ import numpy as np
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.relation_classifier import (
-    MODEL_DIR,
-    NONE,
-    LinearModel,
-    Relation,
-    candidate_pairs,
-    directed,
-    load_linear,
-    pair_probabilities,
-)
-from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.linear import LinearModel, load_linear
+from kg.nlp.relation_classifier import NONE, candidate_pairs, directed, pair_probabilities
+from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.spans import Relation
 
 MINILM_DIR = MODEL_DIR / "minilm"
 INSTALL_HINT = "MiniLM relations need torch==2.13.0 and transformers: pip install 'kg[transformer]'"

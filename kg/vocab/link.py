@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import networkx as nx
 
-from kg.graph.model import ENTITY_TYPES
+from kg.graph.model import ENTITY_TYPES, VOCABULARY, VocabularyTerm
 from kg.graph.resolve import term_key
 from kg.nlp.long_forms import long_form_start
 from kg.vocab.vocabulary import FIELDS, Term, Vocabulary, read_terms
@@ -110,7 +110,8 @@ def link_entity(
 
 
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
-    """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links."""
+    """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
+    and the linked terms with their ancestors as the graph's ``vocabulary`` attribute."""
     vocab = vocabulary or load_vocabulary()
     for _, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
@@ -123,6 +124,29 @@ def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> 
             data["vocab_label"] = found.term.label
             data["vocab_match"] = found.match
             data["broader"] = vocab.ancestors(found.term.iri)
+    attach_terms(graph, vocab)
+
+
+def attach_terms(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
+    """Set the graph's ``vocabulary`` attribute: the terms its entities link to (``vocab``) and
+    their ancestors (``broader``), with label, source and parents, which the RDF mapping writes.
+
+    :func:`link_graph` calls it; so does reading a node-link JSON graph, which does not hold them.
+    """
+    vocab = vocabulary or load_vocabulary()
+    linked = {
+        iri
+        for _, data in graph.nodes(data=True)
+        if data.get("vocab")
+        for iri in (data["vocab"], *data.get("broader", []))
+    }
+    terms: dict[str, VocabularyTerm] = {
+        t.iri: {"label": t.label, "source": t.source, "broader": list(t.broader)}
+        for t in vocab.terms_for(sorted(linked))
+    }
+    graph.graph.pop(VOCABULARY, None)
+    if terms:
+        graph.graph[VOCABULARY] = terms
 
 
 def gazetteer_entries(vocabulary: Vocabulary | None = None) -> list[dict[str, str]]:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kg.graph.model import ancestors
 from kg.graph.resolve import term_key
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -94,18 +95,7 @@ class Vocabulary:
 
     def ancestors(self, iri: str) -> list[str]:
         """IRIs up the hierarchy from ``iri``, nearest first, each once (breadth first)."""
-        out: dict[str, None] = {}
-        frontier = [iri]
-        while frontier:
-            nxt = []
-            for node in frontier:
-                term = self.terms.get(node)
-                for parent in sorted(term.broader) if term else ():
-                    if parent != iri and parent not in out:
-                        out[parent] = None
-                        nxt.append(parent)
-            frontier = nxt
-        return list(out)
+        return ancestors(iri, lambda node: term.broader if (term := self.terms.get(node)) else ())
 
 
 def read_terms(data_dir: Path = DATA_DIR) -> list[Term]:

@@ -1,4 +1,6 @@
-"""SPARQL over an exported graph, with rdflib's SPARQL 1.1 engine."""
+"""Query results as text for the CLI (a table, CSV or JSON), and rdflib's SPARQL engine over a
+parsed file: the reference the tests and the store benchmark compare Oxigraph's answers with
+(``kg query`` itself runs on Oxigraph, :func:`kg.sparql.store.query_store`)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,8 @@ from pathlib import Path
 from rdflib import Graph
 from rdflib.query import Result
 
-from kg.export.formats import RDF_FORMATS, rdf_format_of
-from kg.ontology import PREFIXES
-
-RESULT_FORMATS = ("table", "csv", "json")
+from kg.rdf.formats import RDF_FORMATS, rdf_format_of
+from kg.rdf.ontology import PREFIXES
 
 
 def load_graph(path: Path) -> Graph:

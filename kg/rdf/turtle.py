@@ -6,7 +6,7 @@ faster. The output is what Oxigraph writes: its own ``@prefix`` header, a subjec
 joined by ``;`` and a predicate's objects by ``,``, the same prefixed names and escapes (tests
 compare the two on single characters and on random graphs).
 
-The IRIs are written as they are: kg mints them from a safe alphabet (:mod:`kg.iri`) or takes
+The IRIs are written as they are: kg mints them from a safe alphabet (:mod:`kg.rdf.iri`) or takes
 them from its vocabularies and from URLs that :func:`kg.export.rdf._link` checked.
 """
 

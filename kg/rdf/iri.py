@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 from rdflib import URIRef
 
-from kg.ontology import RESOURCE_BASE
+from kg.rdf.ontology import RESOURCE_BASE
 
 _ALL_SAFE = re.compile(r"[A-Za-z0-9.-]*")
 _SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import shutil
 import signal
@@ -10,23 +9,23 @@ import tempfile
 import time
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kg.cache import ExtractionCache, pipeline_fingerprint
-from kg.collector import collector_paused
-from kg.distributed import extract_on_dask
+from kg.engine.cache import ExtractionCache, pipeline_fingerprint
+from kg.engine.distributed import extract_on_dask
+from kg.engine.forked import Forked, can_fork
+from kg.engine.speed import PipelineAhead, collector_paused, drop_cached_views, pipeline_ahead
+from kg.engine.workers import extract_in_workers, stop_workers
 from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
-from kg.forked import Forked, can_fork
 from kg.graph.resolve import key_terms
 from kg.io import InputError, read_papers
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
 from kg.records import Extraction, Paper, Problem
-from kg.workers import extract_in_workers, stop_workers
 
 if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
     import networkx as nx
@@ -60,7 +59,7 @@ def extract_all(
     """Parse every abstract and extract its mentions, proposals and relations, in input order.
 
     With more than one process: forked workers that send back extractions (see
-    :mod:`kg.workers`), or spaCy's ``n_process`` where the platform cannot fork.
+    :mod:`kg.engine.workers`), or spaCy's ``n_process`` where the platform cannot fork.
     """
     from kg.nlp.extract import extract
 
@@ -95,6 +94,10 @@ def _quiet_interrupt(parent: int) -> Callable[[int, Any], None]:
     return handler
 
 
+def _parse(nlp: Language, texts: list[str], n_process: int) -> list[Extraction]:
+    return extract_all(nlp, texts, n_process=n_process)
+
+
 def auto_processes(n_texts: int) -> int:
     """Both cores pay off only once there is enough text to amortize loading a second model."""
     return 1 if n_texts < 300 else max(1, min(2, os.cpu_count() or 1))
@@ -105,57 +108,6 @@ def load_pipeline(extractor: str = DEFAULT_EXTRACTOR) -> Language:
     from kg.nlp import pipeline
 
     return pipeline.load_pipeline(extractor=extractor)
-
-
-class PipelineAhead:
-    """The extraction pipeline, loading in a forked child from the start of a build.
-
-    A rebuild finds all but a few abstracts in the cache, and loading the model for those few
-    takes longer than reading the inputs and looking them up: this way the two overlap.
-    :meth:`send` gives it the texts that were not in the cache, :meth:`result` waits for their
-    extractions; :meth:`cancel` stops the child when it is not needed.
-    """
-
-    def __init__(self, load: Callable[[], Language]) -> None:
-        receive, self._send = multiprocessing.get_context("fork").Pipe(duplex=False)
-
-        def work() -> list[Extraction]:
-            self._send.close()  # the child's copy; the parent closing its own is the child's EOF
-            with collector_paused():  # importing spaCy and loading the model: ~0.1 s of collections
-                nlp = load()
-            texts, n_process = receive.recv()
-            # The parent waits, so both cores are free; workers forked now share the loaded model.
-            return extract_all(nlp, texts, n_process=n_process or min(len(texts), os.cpu_count() or 1))
-
-        self._job = Forked(work, daemon=False)  # it starts workers; pipeline_ahead() always stops it
-        receive.close()
-
-    def send(self, texts: Sequence[str], n_process: int = 0) -> None:
-        """The texts to parse, with ``n_process`` workers (0: one per core, up to one per text)."""
-        try:
-            self._send.send((list(texts), n_process))
-        except OSError:
-            pass  # the child has ended, failing to load the model: its result says why
-        finally:
-            self._send.close()
-
-    def result(self) -> list[Extraction]:
-        return self._job.result()
-
-    def cancel(self) -> None:
-        self._send.close()
-        self._job.cancel()
-
-
-@contextmanager
-def pipeline_ahead(load: Callable[[], Language], wanted: bool) -> Iterator[PipelineAhead | None]:
-    """A :class:`PipelineAhead` if ``wanted`` and the platform can fork, else None; stopped on exit."""
-    ahead = PipelineAhead(load) if wanted and can_fork() else None
-    try:
-        yield ahead
-    finally:
-        if ahead is not None:
-            ahead.cancel()
 
 
 def extract_papers(
@@ -304,10 +256,10 @@ def build(
     # Loading the model takes longer than reading and the cache lookup: start it alongside, in
     # case only a few abstracts are new (the usual rebuild).
     wanted = cache_dir is not None and nlp is None and dask is None
-    with pipeline_ahead(partial(load_pipeline, extractor=extractor), wanted) as ahead:
+    with pipeline_ahead(partial(load_pipeline, extractor=extractor), _parse, wanted) as ahead:
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
-        from kg.graph.model import drop_cached_views
+        from kg.nlp.lexicon import load_lexicon
         from kg.vocab.link import known_definitions, link_graph
 
         with collector_paused():
@@ -338,7 +290,7 @@ def build(
             ahead=ahead,
         )
     with collector_paused():
-        graph = build_graph(read.papers, extractions, definitions)
+        graph = build_graph(read.papers, extractions, definitions, junk=load_lexicon().junk)
         lap("resolve and build graph")
         if link:
             link_graph(graph)

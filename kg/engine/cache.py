@@ -18,8 +18,9 @@ from kg import __version__
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
 from kg.records import Extraction
 
-NLP_DIR = Path(__file__).parent / "nlp"
-RECORDS = Path(__file__).parent / "records.py"  # the extraction records' format
+KG_DIR = Path(__file__).resolve().parent.parent
+NLP_DIR = KG_DIR / "nlp"
+RECORDS = KG_DIR / "records.py"  # the extraction records' format
 
 
 def default_cache_dir() -> Path:

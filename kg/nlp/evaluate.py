@@ -15,8 +15,10 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-Mention = tuple[int, int, str]  # start, end (exclusive), label
-Relation = tuple[int, int, str, int, int, str, str]  # head span+type, tail span+type, label
+from kg.nlp.spans import Relation, relations_of
+
+SpanKey = tuple[int, int, str]  # a mention as scored: start, end (exclusive), label
+RelationKey = tuple[int, int, str, int, int, str, str]  # a relation as scored: head span+type, tail span+type, label
 
 
 def prf(tp: int, n_pred: int, n_gold: int) -> dict[str, float]:
@@ -37,7 +39,7 @@ def score_sets(pred: Iterable[set[Any]], gold: Iterable[set[Any]]) -> dict[str, 
     return prf(tp, n_pred, n_gold)
 
 
-def score_entities(pred: Sequence[set[Mention]], gold: Sequence[set[Mention]]) -> dict[str, Any]:
+def score_entities(pred: Sequence[set[SpanKey]], gold: Sequence[set[SpanKey]]) -> dict[str, Any]:
     """Exact span+type P/R/F1 overall and per type (``per_type``)."""
     result: dict[str, Any] = score_sets(pred, gold)
     counts: Counter[tuple[str, str]] = Counter()
@@ -52,8 +54,8 @@ def score_entities(pred: Sequence[set[Mention]], gold: Sequence[set[Mention]]) -
     return result
 
 
-def typed_relations(rels: Iterable[tuple[int, int, int, int, str]], mentions: set[Mention]) -> set[Relation]:
-    """Attach argument types to (hs, he, ts, te, label) relations.
+def typed_relations(rels: Iterable[Relation], mentions: set[SpanKey]) -> set[RelationKey]:
+    """Attach argument types to relations.
 
     Each argument takes every type its span has in ``mentions`` (normally one); an argument whose
     span is not a mention gets type ``""`` so it can never match gold.
@@ -61,21 +63,20 @@ def typed_relations(rels: Iterable[tuple[int, int, int, int, str]], mentions: se
     types: dict[tuple[int, int], list[str]] = {}
     for s, e, lab in mentions:
         types.setdefault((s, e), []).append(lab)
-    out: set[Relation] = set()
-    for hs, he, ts, te, lab in rels:
+    out: set[RelationKey] = set()
+    for hs, he, lab, ts, te, *_ in rels:
         for ht in types.get((hs, he), [""]):
             for tt in types.get((ts, te), [""]):
                 out.add((hs, he, ht, ts, te, tt, lab))
     return out
 
 
-def doc_mentions(doc: Doc, key: str) -> set[Mention]:
+def doc_mentions(doc: Doc, key: str) -> set[SpanKey]:
     return {(s.start, s.end, s.label_) for s in doc.spans[key]} if key in doc.spans else set()
 
 
-def doc_relations(doc: Doc) -> set[tuple[int, int, int, int, str]]:
-    rels = (doc._.relations or []) if doc.has_extension("relations") else []
-    return {(r[0], r[1], r[2], r[3], r[4]) for r in rels}
+def doc_relations(doc: Doc) -> list[Relation]:
+    return relations_of(doc._.relations) if doc.has_extension("relations") else []
 
 
 def evaluate_scierc(nlp: Language, path: str | Path, batch_size: int = 32) -> dict[str, Any]:
@@ -91,10 +92,7 @@ def evaluate_scierc(nlp: Language, path: str | Path, batch_size: int = 32) -> di
     examples = read_scierc(path, nlp.vocab)
     gold_docs = [ex.doc for ex in examples]
     gold_m = [doc_mentions(d, SPAN_KEY) for d in gold_docs]
-    gold_r = [
-        typed_relations([tuple(r) for r in ex.relations], m)  # type: ignore[misc]
-        for ex, m in zip(examples, gold_m, strict=True)
-    ]
+    gold_r = [typed_relations(ex.relations, m) for ex, m in zip(examples, gold_m, strict=True)]
     docs = [blank_copy(d) for d in gold_docs]
     docs = list(nlp.pipe(docs, batch_size=batch_size))
     pred_m = [doc_mentions(d, SPAN_KEY) for d in docs]

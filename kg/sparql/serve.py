@@ -10,7 +10,6 @@ federated ``SERVICE`` calls are refused with 403 from the parsed request.
 from __future__ import annotations
 
 import html
-import json
 import queue
 import re
 import shutil
@@ -27,35 +26,16 @@ from socketserver import ThreadingMixIn
 from typing import Any
 from urllib.parse import parse_qs
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
-from xml.sax.saxutils import escape, quoteattr
 
 import pyoxigraph as ox
 
-from kg.store import QUERY_PREFIXES, open_store, rdf_format, resolve
+from kg.sparql.results import GRAPH_TYPES, SOLUTION_TYPES, boolean, solutions
+from kg.sparql.store import QUERY_PREFIXES, open_store, rdf_format, resolve
 
 Reply = tuple[int, str, bytes, dict[str, str]]
 StartResponse = Callable[..., Any]
 
-SOLUTION_TYPES = {
-    "application/sparql-results+json": "json",
-    "application/json": "json",
-    "application/sparql-results+xml": "xml",
-    "application/xml": "xml",
-    "text/xml": "xml",
-    "text/csv": "csv",
-    "text/tab-separated-values": "tsv",
-}
-GRAPH_TYPES = {
-    "text/turtle": ox.RdfFormat.TURTLE,
-    "application/x-turtle": ox.RdfFormat.TURTLE,
-    "application/turtle": ox.RdfFormat.TURTLE,
-    "application/n-triples": ox.RdfFormat.N_TRIPLES,
-    "text/plain": ox.RdfFormat.N_TRIPLES,
-    "application/rdf+xml": ox.RdfFormat.RDF_XML,
-    "application/ld+json": ox.RdfFormat.JSON_LD,
-}
 MAX_BODY = 1 << 20
-_RESULTS_NS = "http://www.w3.org/2005/sparql-results#"
 _SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
 
 
@@ -92,67 +72,6 @@ def _uses_service(sparql: str) -> bool:
         return True
 
 
-def _json_term(t: Any) -> dict[str, str]:
-    if isinstance(t, ox.NamedNode):
-        return {"type": "uri", "value": t.value}
-    if isinstance(t, ox.BlankNode):
-        return {"type": "bnode", "value": t.value}
-    if isinstance(t, ox.Literal):
-        out = {"type": "literal", "value": t.value}
-        if t.language:
-            out["xml:lang"] = t.language
-        elif t.datatype.value != "http://www.w3.org/2001/XMLSchema#string":
-            out["datatype"] = t.datatype.value
-        return out
-    return {"type": "literal", "value": str(t)}
-
-
-def _xml_term(t: Any) -> str:
-    if isinstance(t, ox.NamedNode):
-        return f"<uri>{escape(t.value)}</uri>"
-    if isinstance(t, ox.BlankNode):
-        return f"<bnode>{escape(t.value)}</bnode>"
-    if isinstance(t, ox.Literal):
-        if t.language:
-            return f"<literal xml:lang={quoteattr(t.language)}>{escape(t.value)}</literal>"
-        if t.datatype.value != "http://www.w3.org/2001/XMLSchema#string":
-            return f"<literal datatype={quoteattr(t.datatype.value)}>{escape(t.value)}</literal>"
-        return f"<literal>{escape(t.value)}</literal>"
-    return f"<literal>{escape(str(t))}</literal>"
-
-
-def _csv_cell(t: Any) -> str:
-    text = "" if t is None else (f"_:{t.value}" if isinstance(t, ox.BlankNode) else t.value)
-    return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\r\n') else text
-
-
-def _solutions(names: list[str], rows: list[list[Any]], fmt: str) -> bytes:
-    if fmt == "json":
-        bindings = [{n: _json_term(t) for n, t in zip(names, row, strict=True) if t is not None} for row in rows]
-        return json.dumps({"head": {"vars": names}, "results": {"bindings": bindings}}, ensure_ascii=False).encode()
-    if fmt == "xml":
-        head = "".join(f"<variable name={quoteattr(n)}/>" for n in names)
-        body = "".join(
-            "<result>"
-            + "".join(
-                f"<binding name={quoteattr(n)}>{_xml_term(t)}</binding>"
-                for n, t in zip(names, row, strict=True)
-                if t is not None
-            )
-            + "</result>"
-            for row in rows
-        )
-        return (
-            f'<?xml version="1.0"?>\n<sparql xmlns="{_RESULTS_NS}">'
-            f"<head>{head}</head><results>{body}</results></sparql>\n"
-        ).encode()
-    if fmt == "tsv":
-        lines = ["\t".join(f"?{n}" for n in names)] + ["\t".join("" if t is None else str(t) for t in r) for r in rows]
-        return ("\n".join(lines) + "\n").encode()
-    lines = [",".join(names)] + [",".join(_csv_cell(t) for t in r) for r in rows]
-    return ("\r\n".join(lines) + "\r\n").encode()
-
-
 def answer(store: ox.Store, sparql: str, accept: list[str], max_results: int) -> Reply:
     """Run one query and serialize its result for the first acceptable media type."""
     if _uses_service(sparql):
@@ -177,21 +96,13 @@ def answer(store: ox.Store, sparql: str, accept: list[str], max_results: int) ->
         media = next((m for m in accept if m in SOLUTION_TYPES), "application/sparql-results+json")
         fmt = SOLUTION_TYPES[media]
         if isinstance(result, ox.QueryBoolean):
-            if fmt == "json":
-                return 200, media, json.dumps({"head": {}, "boolean": bool(result)}).encode(), headers
-            if fmt == "xml":
-                value = str(bool(result)).lower()
-                xml = (
-                    f'<?xml version="1.0"?>\n<sparql xmlns="{_RESULTS_NS}"><head/><boolean>{value}</boolean></sparql>\n'
-                )
-                return 200, media, xml.encode(), headers
-            return 200, media, f"{str(bool(result)).lower()}\n".encode(), headers
+            return 200, media, boolean(bool(result), fmt), headers
         names = [v.value for v in result.variables]
         rows = [list(row) for row, _ in zip(result, range(max_results + 1), strict=False)]
         if len(rows) > max_results:
             headers["X-KG-Truncated"] = "true"
         headers["X-KG-Result-Count"] = str(min(len(rows), max_results))
-        return 200, media, _solutions(names, rows[:max_results], fmt), headers
+        return 200, media, solutions(names, rows[:max_results], fmt), headers
     except Exception as err:  # evaluation errors surface while iterating
         return 400, "text/plain", f"query failed: {err}\n".encode(), {}
 
@@ -210,7 +121,7 @@ def _worker_main(conn: Connection, store_dir: str) -> None:
 
 
 _WORKER = (
-    "import sys; from multiprocessing.connection import Connection; from kg.serve import _worker_main; "
+    "import sys; from multiprocessing.connection import Connection; from kg.sparql.serve import _worker_main; "
     "_worker_main(Connection(int(sys.argv[1])), sys.argv[2])"
 )
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
-from kg.forked import start_child
+from kg.engine.forked import start_child
 from kg.records import Extraction
 
 if TYPE_CHECKING:

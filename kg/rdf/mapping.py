@@ -1,0 +1,244 @@
+"""The kg graph as RDF triples under kg's ontology, and back.
+
+Entities are SKOS concepts typed by an ontology class; papers carry DCTerms and schema.org
+metadata; each relation is a direct triple (``A kg:uses B``) plus a ``kg:RelationStatement``
+that holds its evidence sentences, supporting papers (``prov:wasDerivedFrom``) and their count.
+The vocabulary terms entities link to come from the graph itself (``graph.graph["vocabulary"]``,
+set by :func:`kg.vocab.link_graph`), so writing RDF never reads the vocabularies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import networkx as nx
+from rdflib import RDF, Graph, Literal, URIRef
+from rdflib.namespace import DCTERMS, PROV, SKOS
+from rdflib.term import Node
+
+from kg.graph.model import ENTITY_TYPES, RELATIONS, VOCABULARY, VocabularyTerm, ancestors, new_graph
+from kg.rdf.iri import node_iri, node_of
+from kg.rdf.ontology import KG, SCHEMA
+from kg.rdf.terms import (
+    ABSTRACT,
+    ALL_PREFIXES,
+    ALT,
+    BROADER,
+    CLOSE,
+    CODE,
+    CONCEPT,
+    CREATOR,
+    DATE,
+    DERIVED,
+    EXACT,
+    G_YEAR,
+    IDENTIFIER,
+    INT,
+    OBJECT,
+    PREDICATE,
+    PREF,
+    SOURCE,
+    SUBJECT,
+    TITLE,
+    TYPE,
+    URL,
+    Lit,
+    T,
+    Triple,
+    link,
+    statement_iri,
+)
+
+
+def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
+    """Every triple of the kg graph's RDF, in a deterministic order (the graph's)."""
+    out: list[Triple] = []
+    add = out.append
+    vocab_terms: set[str] = set()
+    iris: dict[str, str] = {}  # node id -> IRI, each minted once
+    for node, data in graph.nodes(data=True):
+        iri = iris[node] = str(node_iri(node))
+        if data["type"] == "Paper":
+            add((iri, TYPE, T["Paper"]))
+            add((iri, IDENTIFIER, Lit(data["key"])))
+            if data.get("title"):
+                add((iri, TITLE, Lit(data["title"])))
+            add((iri, ABSTRACT, Lit(data["abstract"])))
+            for author in dict.fromkeys(data.get("authors", [])):
+                add((iri, CREATOR, Lit(author)))
+            for code in dict.fromkeys(data.get("code", [])):
+                add((iri, CODE, link(code)))
+            if data.get("url"):
+                add((iri, URL, link(data["url"])))
+            if data.get("year") is not None:
+                add((iri, DATE, Lit(str(data["year"]), G_YEAR)))
+            if data.get("venue"):
+                add((iri, T["venue"], Lit(data["venue"])))
+        else:
+            add((iri, TYPE, T[data["type"]]))
+            add((iri, PREF, Lit(data["label"])))
+            for alt in data.get("alt_labels", []):
+                add((iri, ALT, Lit(alt)))
+            add((iri, T["paperCount"], Lit(str(data["paper_count"]), INT)))
+            add((iri, T["mentionCount"], Lit(str(data["count"]), INT)))
+            if data.get("vocab"):
+                add((iri, EXACT if data.get("vocab_match") == "exact" else CLOSE, data["vocab"]))
+                vocab_terms.add(data["vocab"])
+                vocab_terms.update(data.get("broader", []))
+    _add_vocabulary(add, graph, vocab_terms)
+    for u, v, rel, data in graph.edges(keys=True, data=True):
+        s, o = iris[u], iris[v]
+        add((s, T[rel], o))
+        if rel in RELATIONS:
+            st = str(statement_iri(u, rel, v))
+            add((st, TYPE, T["RelationStatement"]))
+            add((st, SUBJECT, s))
+            add((st, PREDICATE, T[rel]))
+            add((st, OBJECT, o))
+            add((st, T["supportCount"], Lit(str(data["weight"]), INT)))
+            for paper in data.get("papers", []):
+                add((st, DERIVED, iris.get(paper) or str(node_iri(paper))))
+            for sentence in data.get("evidence", []):
+                add((st, T["evidence"], Lit(sentence)))
+    return out
+
+
+def _add_vocabulary(add: Callable[[Triple], None], graph: nx.MultiDiGraph, iris: set[str]) -> None:
+    """The linked vocabulary terms, with their labels and hierarchy (from ``graph.graph["vocabulary"]``).
+
+    A linked entity also gets its term's parents as ``skos:broader``, so ``?e skos:broader+ ?area``
+    reaches every ancestor from the entity itself.
+    """
+    terms = graph.graph.get(VOCABULARY) or {}
+    if not iris or not terms:
+        return
+    for iri in sorted(iris):
+        term = terms.get(iri)
+        if term is None:
+            continue
+        add((iri, TYPE, CONCEPT))
+        add((iri, PREF, Lit(term["label"])))
+        add((iri, SOURCE, Lit(term["source"])))
+        for parent in term["broader"]:
+            if parent in iris:
+                add((iri, BROADER, parent))
+    for node, data in graph.nodes(data=True):
+        term = terms.get(data.get("vocab"))
+        if term is not None:
+            for parent in term["broader"]:
+                add((str(node_iri(node)), BROADER, parent))
+
+
+def _rdflib_term(term: str | Lit) -> URIRef | Literal:
+    if isinstance(term, Lit):
+        return Literal(term.value, datatype=URIRef(term.datatype) if term.datatype else None)
+    return URIRef(term)
+
+
+def to_rdf(graph: nx.MultiDiGraph) -> Graph:
+    """The RDF graph of a kg graph, as an rdflib Graph."""
+    g = Graph()
+    for prefix, ns in ALL_PREFIXES.items():
+        g.bind(prefix, ns)
+    for s, p, o in rdf_triples(graph):
+        g.add((URIRef(s), URIRef(p), _rdflib_term(o)))
+    return g
+
+
+def _str(g: Graph, s: Node, p: URIRef) -> str:
+    value = g.value(s, p)
+    return str(value) if value is not None else ""
+
+
+def _vocabulary(g: Graph) -> dict[str, VocabularyTerm]:
+    """The vocabulary terms of kg's RDF (the concepts with a ``dcterms:source``), as in ``graph.graph``."""
+    table: dict[str, VocabularyTerm] = {}
+    for term, source in sorted(g.subject_objects(DCTERMS.source), key=str):
+        if isinstance(term, URIRef):
+            table[str(term)] = {
+                "label": _str(g, term, SKOS.prefLabel),
+                "source": str(source),
+                "broader": sorted(str(p) for p in g.objects(term, SKOS.broader)),
+            }
+    return table
+
+
+def from_rdf(g: Graph) -> nx.MultiDiGraph:
+    """Rebuild a kg graph from its RDF (the inverse of :func:`to_rdf`).
+
+    Mention counts per paper are not in the RDF, so ``mentions`` edges come back with weight 1.
+    """
+    graph = new_graph()
+    table = _vocabulary(g)
+    if table:
+        graph.graph[VOCABULARY] = table
+    for s in sorted(set(g.subjects(RDF.type, KG.Paper)), key=str):
+        node = node_of(str(s))
+        if node is None:
+            continue
+        year = g.value(s, DCTERMS.date)
+        title = _str(g, s, DCTERMS.title)
+        abstract = _str(g, s, DCTERMS.abstract)
+        words = abstract.split()
+        graph.add_node(
+            node,
+            type="Paper",
+            label=title or " ".join(words[:8]) + (" …" if len(words) > 8 else ""),
+            title=title,
+            abstract=abstract,
+            url=_str(g, s, SCHEMA.url),
+            code=sorted(str(c) for c in g.objects(s, SCHEMA.codeRepository)),
+            authors=sorted(str(a) for a in g.objects(s, DCTERMS.creator)),
+            year=int(str(year)) if year is not None else None,
+            venue=_str(g, s, KG.venue),
+            key=_str(g, s, DCTERMS.identifier),
+        )
+    for kind in ENTITY_TYPES:
+        for s in sorted(set(g.subjects(RDF.type, KG[kind])), key=str):
+            node = node_of(str(s))
+            if node is None:
+                continue
+            papers = sorted(n for p in g.subjects(KG.mentions, s) if (n := node_of(str(p))))
+            proposed = sorted(n for p in g.subjects(KG.proposes, s) if (n := node_of(str(p))))
+            count = g.value(s, KG.mentionCount)
+            link: dict[str, object] = {}
+            for match, name in ((SKOS.exactMatch, "exact"), (SKOS.closeMatch, "close")):
+                term = g.value(s, match)
+                if isinstance(term, URIRef):
+                    link = {
+                        "vocab": str(term),
+                        "vocab_label": _str(g, term, SKOS.prefLabel),
+                        "vocab_match": name,
+                        "broader": ancestors(str(term), lambda t: table[t]["broader"] if t in table else ()),
+                    }
+            graph.add_node(
+                node,
+                type=kind,
+                label=_str(g, s, SKOS.prefLabel),
+                alt_labels=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
+                papers=papers,
+                paper_count=len(papers),
+                count=int(str(count)) if count is not None else len(papers),
+                proposed_by=proposed,
+                **link,
+            )
+    for rel in ("mentions", "proposes"):
+        for s, o in sorted(g.subject_objects(KG[rel]), key=str):
+            u, v = node_of(str(s)), node_of(str(o))
+            if u in graph and v in graph:
+                graph.add_edge(u, v, key=rel, type=rel, weight=1, papers=[u], evidence=[])
+    for st in sorted(set(g.subjects(RDF.type, KG.RelationStatement)), key=str):
+        u, v = node_of(_str(g, st, RDF.subject)), node_of(_str(g, st, RDF.object))
+        rel = _str(g, st, RDF.predicate).rpartition("#")[2]
+        if u in graph and v in graph and rel in RELATIONS:
+            support = g.value(st, KG.supportCount)
+            graph.add_edge(
+                u,
+                v,
+                key=rel,
+                type=rel,
+                weight=int(str(support)) if support is not None else 1,
+                papers=sorted(n for p in g.objects(st, PROV.wasDerivedFrom) if (n := node_of(str(p)))),
+                evidence=sorted(str(e) for e in g.objects(st, KG.evidence)),
+            )
+    return graph
