@@ -164,3 +164,23 @@ def test_max_nodes_keeps_most_connected() -> None:
 def test_empty_graph(tmp_path: Path) -> None:
     write_html(nx.MultiDiGraph(), tmp_path / "empty.html")
     assert "kg-data" in (tmp_path / "empty.html").read_text(encoding="utf-8")
+
+
+def test_html_vis_network_comes_from_the_pinned_pyvis():
+    """kg reads vis-network from inside pyvis: this fails if a pyvis release moves or drops it."""
+    from importlib.metadata import version
+
+    from kg.export.html import vis_network_assets
+
+    js, css = vis_network_assets()
+    assert version("pyvis") == "0.3.2"
+    assert "vis-network" in js[:2000] and len(js) > 100_000
+    assert ".vis-network" in css
+
+
+def test_html_missing_vis_network_says_what_to_install(monkeypatch):
+    import kg.export.html as kg_html
+
+    monkeypatch.setattr(kg_html, "VIS_NETWORK", "vis-0.0.0")
+    with pytest.raises(ImportError, match="pip install pyvis"):
+        kg_html.vis_network_assets()

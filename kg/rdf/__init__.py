@@ -1,0 +1,1 @@
+"""RDF under kg's ontology: IRIs, the ontology's terms, the mapping between the kg graph and triples, serialization."""

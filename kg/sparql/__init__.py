@@ -1,0 +1,1 @@
+"""SPARQL: the persistent Oxigraph store, queries and the read-only endpoint."""
