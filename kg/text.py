@@ -128,7 +128,7 @@ _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]"
 
 
 def safe_text(text: str) -> str:
-    """Text every output format can hold: control characters, lone surrogates and the
+    r"""Text every output format can hold: control characters, lone surrogates and the
     non-characters U+FFFE/U+FFFF (none of which XML 1.0 allows) become spaces.
 
     >>> safe_text("a\x00b\ud800c\tok")

@@ -21,6 +21,7 @@ from kg.records import Extraction
 KG_DIR = Path(__file__).resolve().parent.parent
 NLP_DIR = KG_DIR / "nlp"
 RECORDS = KG_DIR / "records.py"  # the extraction records' format
+TEXT = KG_DIR / "text.py"  # the NLP components use its singular() and normal_form()
 
 
 def default_cache_dir() -> Path:
@@ -32,7 +33,7 @@ def default_cache_dir() -> Path:
 def pipeline_fingerprint(model: str, extractor: str = DEFAULT_EXTRACTOR) -> str:
     """Hash of what decides the extraction: kg's version, the model, the extractor, the NLP code and data."""
     digest = hashlib.sha256(f"{__version__}\n{model}\n{extractor}\n".encode())
-    for path in [RECORDS, *sorted(NLP_DIR.rglob("*"))]:
+    for path in [RECORDS, TEXT, *sorted(NLP_DIR.rglob("*"))]:
         if path.is_file() and "__pycache__" not in path.parts:  # code, word lists and model weights
             digest.update(str(path.relative_to(NLP_DIR.parent)).encode())
             digest.update(path.read_bytes())
