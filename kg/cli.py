@@ -16,7 +16,6 @@ import typer
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.io import FORMATS, InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS
-from kg.rdf.formats import RDF_FORMATS
 from kg.records import Problem
 
 if TYPE_CHECKING:  # networkx, rdflib and spaCy load only where a command needs them
@@ -93,26 +92,10 @@ def _guard(fn: Callable[..., None]) -> Callable[..., None]:
 
 
 def load_any(path: Path) -> nx.MultiDiGraph:
-    """An exported graph: RDF (ttl, nt, jsonld, rdf) or node-link JSON."""
-    suffix = path.suffix.lstrip(".").lower()
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    if suffix == "json":
-        import json
+    """An exported graph: RDF (ttl, nt, jsonld, rdf) or node-link JSON (:func:`kg.api.load`)."""
+    from kg.api import load
 
-        import networkx as nx
-
-        from kg.vocab.link import attach_terms
-
-        data = json.loads(path.read_text(encoding="utf-8"))
-        graph = nx.node_link_graph(data, edges="links")
-        attach_terms(graph)
-        return graph
-    if suffix not in {"rdf", *RDF_FORMATS}:
-        raise InputError(f"{path}: cannot read .{suffix}; give a .ttl, .nt, .jsonld, .rdf or .json graph")
-    from kg.export.rdf import read_rdf
-
-    return read_rdf(path)
+    return load(path).graph
 
 
 @app.command()
@@ -178,8 +161,7 @@ def build(
     Shows a progress bar with rate and ETA on a terminal (not in pipes). Abstracts parsed before
     are taken from the cache, so a rebuild after adding a few papers parses only those.
     """
-    from kg.engine.build import build as run_build
-    from kg.engine.cache import default_cache_dir
+    from kg.api import build as run_build
     from kg.engine.progress import Progress
     from kg.engine.speed import torch_hidden
 
@@ -192,21 +174,23 @@ def build(
 
     try:
         with torch_hidden(extractor.value):  # fast and rules start about a second sooner
-            graph, report = run_build(
+            built = run_build(
                 inputs,
-                out,
+                out_dir=out,
                 input_format=input_format.value if input_format else None,
                 formats=formats,
-                n_process=processes,
+                processes=processes,
                 progress=progress,
                 on_problem=tell,
                 link=link,
-                cache_dir=None if no_cache else (cache or default_cache_dir()),
+                cache=False if no_cache else (cache or True),
                 dask=dask,
                 extractor=extractor.value,
             )
     finally:
         progress.close()
+    graph, report = built.graph, built.report
+    assert report is not None  # a build always reports
     if store is not None:
         from kg.sparql.store import add_graph
 

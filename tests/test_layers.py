@@ -21,9 +21,12 @@ LAYERS = {
     "export": 3,
     "engine": 4,
     "sparql": 5,
-    "cli": 6,
-    "__main__": 7,
+    "api": 6,
+    "cli": 7,
+    "__main__": 8,
 }
+#: ``kg/__init__.py`` is the library's front door: it re-exports the API (lazily).
+FRONT_DOOR = Path("__init__.py")
 MAX_LINES = 400
 
 
@@ -53,7 +56,9 @@ def _imports(path: Path) -> list[tuple[int, str]]:
 MODULES = sorted(p for p in KG.rglob("*.py") if "models" not in p.parts)
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(KG)))
+@pytest.mark.parametrize(
+    "path", [p for p in MODULES if p.relative_to(KG) != FRONT_DOOR], ids=lambda p: str(p.relative_to(KG))
+)
 def test_layers_no_import_reaches_up(path: Path) -> None:
     own = _package("kg." + ".".join(path.relative_to(KG).with_suffix("").parts))
     upward = [

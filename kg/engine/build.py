@@ -224,7 +224,7 @@ def _write(graph: nx.MultiDiGraph, folder: Path, names: list[str], stem: str) ->
 
 def build(
     inputs: Sequence[Path],
-    out_dir: Path,
+    out_dir: Path | None,
     *,
     input_format: str | None = None,
     formats: Iterable[str] = BUILD_FORMATS,
@@ -295,9 +295,10 @@ def build(
         if link:
             link_graph(graph)
             lap("link vocabularies")
-        for path, seconds in write_exports(graph, out_dir, formats).items():
-            report.outputs.append(path)
-            report.seconds[f"write {path.suffix.lstrip('.')}"] = seconds
+        if out_dir is not None and formats:
+            for path, seconds in write_exports(graph, out_dir, formats).items():
+                report.outputs.append(path)
+                report.seconds[f"write {path.suffix.lstrip('.')}"] = seconds
     report.nodes_by_type = Counter(d["type"] for _, d in graph.nodes(data=True))
     report.edges_by_type = Counter(k for _, _, k in graph.edges(keys=True))
     drop_cached_views(graph)
