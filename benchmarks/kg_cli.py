@@ -123,6 +123,7 @@ class Relation:
     type: str
     target: str
     papers: tuple[str, ...]
+    evidence: tuple[str, ...] = ()
 
 
 @dataclass
@@ -193,7 +194,8 @@ def read_graph(path: Path) -> Graph:
         elif kind == "proposes":
             graph.proposes[source].add(target)
         elif source in graph.entities and target in graph.entities:
-            graph.relations.append(Relation(source, kind, target, tuple(link.get("papers") or ())))
+            papers, evidence = tuple(link.get("papers") or ()), tuple(link.get("evidence") or ())
+            graph.relations.append(Relation(source, kind, target, papers, evidence))
     return graph
 
 
