@@ -40,58 +40,71 @@ def case_sensitive(form: str) -> bool:
     return bool(_INNER_CAPITAL.search(form))
 
 
-def form_pattern(form: str, *, whole: bool = False) -> re.Pattern[str]:
-    """Whole words: no letter, digit or hyphen before, no letter or digit after (whole: the entire string).
+def forms_pattern(forms: Sequence[str]) -> re.Pattern[str] | None:
+    """Any of the forms as whole words: no letter, digit or hyphen before, no letter or digit after.
 
-    >>> p = form_pattern("LoRA")
-    >>> [bool(p.search(t)) for t in ("LoRA-based", "QLoRA", "Conv-LoRA", "lora", "(LoRA)")]
-    [True, False, False, False, True]
-    >>> bool(form_pattern("diffusion models").search("Diffusion\\nModels"))
+    >>> p = forms_pattern(["LoRA", "low-rank adaptation"])
+    >>> [bool(p.search(t)) for t in ("LoRA-based", "QLoRA", "Conv-LoRA", "lora", "(LoRA)", "Low-Rank Adaptation")]
+    [True, False, False, False, True, True]
+    >>> bool(forms_pattern(["diffusion models"]).search("Diffusion\\nModels"))
     True
     """
-    body = r"\s+".join(re.escape(word) for word in form.split())
-    flags = 0 if case_sensitive(form) else re.IGNORECASE
-    return re.compile(body if whole else r"(?<![A-Za-z0-9-])" + body + r"(?![A-Za-z0-9])", flags)
+    if not forms:
+        return None
+    alternatives = "|".join(
+        f"(?:{_words(f)})" if case_sensitive(f) else f"(?i:{_words(f)})" for f in sorted(forms, key=len, reverse=True)
+    )
+    return re.compile(rf"(?<![A-Za-z0-9-])(?:{alternatives})(?![A-Za-z0-9])")
+
+
+def _words(form: str) -> str:
+    return r"\s+".join(re.escape(word) for word in form.split())
+
+
+def name_form(name: str) -> str:
+    """A node name or a form as compared whole: whitespace collapsed."""
+    return " ".join(name.split())
 
 
 @dataclass(frozen=True)
 class Concept:
     label: str
     types: tuple[str, ...]  # the expected type first, then the others accepted
-    forms: tuple[re.Pattern[str], ...]
-    not_forms: tuple[re.Pattern[str], ...]
-    names: tuple[re.Pattern[str], ...]  # the forms as whole node labels
+    forms: tuple[str, ...]
+    pattern: re.Pattern[str] | None
+    not_pattern: re.Pattern[str] | None
 
     @classmethod
     def of(cls, label: str, types: Sequence[str], forms: Sequence[str], not_forms: Sequence[str] = ()) -> Concept:
-        return cls(
-            label,
-            tuple(types),
-            tuple(form_pattern(f) for f in forms),
-            tuple(form_pattern(f) for f in not_forms),
-            tuple(form_pattern(f, whole=True) for f in forms),
-        )
+        return cls(label, tuple(types), tuple(forms), forms_pattern(forms), forms_pattern(not_forms))
 
     def named_in(self, text: str) -> bool:
         """Does the text name the concept: a form outside every not_form?
 
         >>> c = Concept.of("transformer", ["Method"], ["transformer", "transformers"], ["vision transformers"])
-        >>> c.named_in("Vision Transformers beat CNNs"), c.named_in("vision transformers and transformers")
+        >>> c.named_in("Vision Transformers beat CNNs"), c.named_in("vision transformers and\\ntransformers")
         (False, True)
         """
-        masked = [m.span() for p in self.not_forms for m in p.finditer(text)]
-        return any(
-            not any(a <= m.start() and m.end() <= b for a, b in masked) for p in self.forms for m in p.finditer(text)
-        )
+        lowered = text.lower()
+        if self.pattern is None or not any(f.split()[0].lower() in lowered for f in self.forms):
+            return False  # the cheap test first: most texts name no form of most concepts
+        masked = [m.span() for m in self.not_pattern.finditer(text)] if self.not_pattern else []
+        return any(not any(a <= m.start() and m.end() <= b for a, b in masked) for m in self.pattern.finditer(text))
 
-    def labels(self, entity: Entity) -> bool:
-        """Is the node's label or one of its altLabels one of the forms (same case rule)?
+    def is_name(self, name: str) -> bool:
+        """Is this node label or altLabel one of the forms (same case rule)?
 
         >>> c = Concept.of("LoRA", ["Method"], ["LoRA", "low-rank adaptation"])
-        >>> [c.labels(Entity("e", name, "Method", ())) for name in ("Low-Rank  Adaptation", "LORA", "LoRA fine-tuning")]
-        [True, False, False]
+        >>> [c.is_name(name) for name in ("Low-Rank  Adaptation", "LORA", "LoRA", "LoRA fine-tuning")]
+        [True, False, True, False]
         """
-        return any(p.fullmatch(" ".join(name.split())) for name in entity.names for p in self.names)
+        name = name_form(name)
+        return any(name == f if case_sensitive(f) else name.lower() == name_form(f).lower() for f in self.forms)
+
+    def nodes(self, by_name: dict[str, list[Entity]]) -> list[Entity]:
+        """The nodes standing for the concept; by_name: entities under each lower-cased name_form."""
+        found = {e.id: e for f in self.forms for e in by_name.get(name_form(f).lower(), ())}
+        return [e for e in found.values() if any(self.is_name(n) for n in e.names)]
 
 
 def load_concepts(path: Path) -> list[Concept]:
@@ -127,10 +140,14 @@ class Result:
 def check(concepts: Sequence[Concept], graph: Graph, texts: dict[str, str], titles: dict[str, str]) -> list[Result]:
     """texts: paper node id -> plain abstract, for the corpus papers found in the graph."""
     by_entity = graph.mentioned_by()
+    by_name: dict[str, list[Entity]] = {}
+    for entity in graph.entities.values():
+        for name in set(name_form(n).lower() for n in entity.names):
+            by_name.setdefault(name, []).append(entity)
     results = []
     for concept in concepts:
         naming = {paper for paper, text in texts.items() if concept.named_in(text)}
-        nodes = [e for e in graph.entities.values() if concept.labels(e)]
+        nodes = concept.nodes(by_name)
         linked = {e.id: by_entity.get(e.id, set()) & texts.keys() for e in nodes}
         nodes.sort(key=lambda e: (-len(linked[e.id]), e.label, e.id))
         result = Result(
