@@ -1,0 +1,49 @@
+"""Entity defect classes of issue 12, each closed for good: the text kg shows users and keys on."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.graph.resolve import term_key
+from kg.io.clean import clean_abstract
+from kg.text import singular
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("SWAP-NAS", "SWAP-NAS"),  # a capital S is part of the name
+        ("TransNAS", "TransNAS"),
+        ("NAS", "NAS"),
+        ("GANs", "GAN"),  # an acronym's plural s is lower case
+        ("biases", "bias"),  # not "biase"
+        ("aliases", "alias"),
+        ("k-means", "k-means"),  # not "k-mean"
+        ("emphases", "emphasis"),  # not "emphase"
+        ("syntheses", "synthesis"),
+        ("policies", "policy"),
+    ],
+)
+def test_defects_singular_keeps_names_and_knows_irregular_plurals(word: str, expected: str) -> None:
+    assert singular(word) == expected
+
+
+def test_defects_acronym_keys_are_not_singularized() -> None:
+    assert term_key("SWAP-NAS") != term_key("SWAP-NA")
+    assert term_key("inductive biases") == term_key("inductive bias")
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Speculative decoding~(SD) speeds up", "Speculative decoding (SD) speeds up"),  # TeX tie
+        ("Figure~1 shows", "Figure 1 shows"),
+        ("about ~10% faster", "about ~10% faster"),  # "approximately" stays
+        ("a {\\em draft} model", "a draft model"),  # TeX font group
+        ("the {\\it Salient Imagenet} dataset", "the Salient Imagenet dataset"),
+        ("we train {GAN}s", "we train GANs"),  # TeX grouping braces
+        ("\\textbf{bold} words", "bold words"),
+    ],
+)
+def test_defects_latex_is_not_shown_to_users(raw: str, shown: str) -> None:
+    assert clean_abstract(raw).text == shown
