@@ -360,6 +360,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("samples", type=Path, nargs="+", help="hand-judged samples in the kg-dev format")
     parser.add_argument("--extractor", help="kg build --extractor (default: kg's default)")
+    parser.add_argument("--min-confidence", help="kg build --min-confidence (default: kg's default)")
     parser.add_argument("--no-cache", action="store_true", help="kg build --no-cache")
     parser.add_argument("--dump", type=Path, help="write the unmatched nodes and relations here for hand judging")
     parser.add_argument("--judgments", type=Path, help="a judged dump: report hand-judged precision")
@@ -373,7 +374,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         jsonl.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
         extractor = args.extractor or "kg's default"
         print(f"kg build: {len(records)} abstracts, extractor {extractor}", file=sys.stderr)
-        graph = read_graph(build([jsonl], Path(tmp) / "out", extractor=args.extractor, cache=not args.no_cache))
+        graph = read_graph(
+            build(
+                [jsonl],
+                Path(tmp) / "out",
+                extractor=args.extractor,
+                cache=not args.no_cache,
+                options=["--min-confidence", args.min_confidence] if args.min_confidence else [],
+            )
+        )
     ids = graph.paper_ids(records)
     by_paper = graph.relations_by_paper()
     judgments = Judgments(args.judgments) if args.judgments else None

@@ -75,11 +75,14 @@ def kg(*args: str) -> str:
     return proc.stdout
 
 
-def build(inputs: Sequence[Path], out: Path, *, extractor: str | None = None, cache: bool = True) -> Path:
+def build(
+    inputs: Sequence[Path], out: Path, *, extractor: str | None = None, cache: bool = True, options: Sequence[str] = ()
+) -> Path:
     """`kg build INPUTS --out OUT --to json` (kg's default extractor unless one is given); the JSON path."""
     args = ["build", *map(str, inputs), "--out", str(out), "--to", "json"]
     if extractor:
         args += ["--extractor", extractor]
+    args += list(options)
     if not cache:
         args.append("--no-cache")
     summary = kg(*args)

@@ -159,14 +159,16 @@ def build(
     dask: str | None = None,
     on_problem: Callable[[Problem], None] | None = None,
     progress: Progress | None = None,
+    min_confidence: float | None = None,
 ) -> KnowledgeGraph:
     """Read the abstracts in ``paths``, extract, resolve, link, and (with ``out_dir``) write
     ``formats`` there; what ``kg build`` does.
 
     ``cache``: True for kg's cache folder (``$XDG_CACHE_HOME/kg``), a folder, or False for none;
     ``extractor``: ``fast``, ``accurate`` or ``rules``; ``processes``: 0 chooses by input size;
-    ``on_problem`` is called with each skipped record or warning. A file that cannot be read at
-    all raises :class:`kg.io.InputError`.
+    ``on_problem`` is called with each skipped record or warning; entities with a confidence
+    below ``min_confidence`` are left out (None: kg's default, favouring precision; 0: keep all).
+    A file that cannot be read at all raises :class:`kg.io.InputError`.
     """
     from kg.engine.build import build as run_build
     from kg.engine.cache import default_cache_dir
@@ -185,6 +187,7 @@ def build(
         cache_dir=cache_dir,
         dask=dask,
         extractor=extractor,
+        min_confidence=min_confidence,
     )
     return KnowledgeGraph(graph, report)
 

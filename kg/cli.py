@@ -154,6 +154,17 @@ def build(
         ),
     ] = None,
     extractor: Annotated[Extractor, typer.Option(help=EXTRACTOR_HELP)] = DEFAULT_EXTRACTOR,  # type: ignore[assignment]
+    min_confidence: Annotated[
+        float | None,
+        typer.Option(
+            "--min-confidence",
+            min=0.0,
+            max=1.0,
+            help="Leave out entities kg is less sure of (0-1; 0 keeps all). Default: the shipped model's"
+            " threshold, which favours precision.",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Build the graph from INPUTS and write graph.ttl, graph.html and graph.graphml to --out.
@@ -186,6 +197,7 @@ def build(
                 cache=False if no_cache else (cache or True),
                 dask=dask,
                 extractor=extractor.value,
+                min_confidence=min_confidence,
             )
     finally:
         progress.close()
@@ -208,7 +220,8 @@ def build(
     skipped = len(report.problems)
     typer.echo(
         f"{report.papers} papers ({skipped} records skipped, {report.duplicates} of them duplicates;"
-        f" {len(report.warnings)} warnings; {report.parsed} parsed, {report.cached} from cache)"
+        f" {len(report.warnings)} warnings; {report.parsed} parsed, {report.cached} from cache;"
+        f" {report.unsure} entities below the confidence threshold left out)"
     )
     typer.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.nodes_by_type.items())))
     typer.echo("edges: " + ", ".join(f"{k} {v}" for k, v in sorted(report.edges_by_type.items())))

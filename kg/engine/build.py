@@ -46,6 +46,7 @@ class BuildReport:
     edges_by_type: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, float] = field(default_factory=dict)
     outputs: list[Path] = field(default_factory=list)
+    unsure: int = 0  # entities left out for a confidence below --min-confidence
 
 
 def extract_all(
@@ -236,12 +237,14 @@ def build(
     cache_dir: Path | None = None,
     dask: str | None = None,
     extractor: str = DEFAULT_EXTRACTOR,
+    min_confidence: float | None = None,
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``.
 
     ``n_process`` 0 chooses by input size; ``cache_dir`` reuses extractions of abstracts seen
     before; ``dask`` is a scheduler address to run parsing and extraction on; ``extractor``
-    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`).
+    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`); entities whose
+    confidence is below ``min_confidence`` are left out (None: the shipped model's threshold).
     """
     report = BuildReport()
     formats = list(formats)
@@ -259,6 +262,7 @@ def build(
     with pipeline_ahead(partial(load_pipeline, extractor=extractor), _parse, wanted) as ahead:
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
+        from kg.graph.confidence import drop_unsure, load_model, score_entities
         from kg.nlp.lexicon import load_lexicon
         from kg.vocab.link import known_definitions, link_graph
 
@@ -295,6 +299,10 @@ def build(
         if link:
             link_graph(graph)
             lap("link vocabularies")
+        score_entities(graph)
+        threshold = load_model().threshold if min_confidence is None else min_confidence
+        report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
+        lap("entity confidence")
         if out_dir is not None and formats:
             for path, seconds in write_exports(graph, out_dir, formats).items():
                 report.outputs.append(path)

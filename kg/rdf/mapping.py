@@ -29,6 +29,7 @@ from kg.rdf.terms import (
     CONCEPT,
     CREATOR,
     DATE,
+    DECIMAL,
     DERIVED,
     EXACT,
     G_YEAR,
@@ -81,6 +82,8 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
                 add((iri, ALT, Lit(alt)))
             add((iri, T["paperCount"], Lit(str(data["paper_count"]), INT)))
             add((iri, T["mentionCount"], Lit(str(data["count"]), INT)))
+            if data.get("confidence") is not None:
+                add((iri, T["confidence"], Lit(f"{float(data['confidence']):.3f}", DECIMAL)))
             if data.get("vocab"):
                 add((iri, EXACT if data.get("vocab_match") == "exact" else CLOSE, data["vocab"]))
                 vocab_terms.add(data["vocab"])
@@ -201,6 +204,7 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             papers = sorted(n for p in g.subjects(KG.mentions, s) if (n := node_of(str(p))))
             proposed = sorted(n for p in g.subjects(KG.proposes, s) if (n := node_of(str(p))))
             count = g.value(s, KG.mentionCount)
+            confidence = g.value(s, KG.confidence)
             link: dict[str, object] = {}
             for match, name in ((SKOS.exactMatch, "exact"), (SKOS.closeMatch, "close")):
                 term = g.value(s, match)
@@ -221,6 +225,7 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 count=int(str(count)) if count is not None else len(papers),
                 proposed_by=proposed,
                 **link,
+                **({"confidence": float(str(confidence))} if confidence is not None else {}),
             )
     for rel in ("mentions", "proposes"):
         for s, o in sorted(g.subject_objects(KG[rel]), key=str):

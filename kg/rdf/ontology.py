@@ -47,6 +47,7 @@ class KG(DefinedNamespace):
     supportCount: URIRef
     paperCount: URIRef
     mentionCount: URIRef
+    confidence: URIRef
     venue: URIRef
 
 

@@ -35,6 +35,7 @@ class Lit(NamedTuple):
 Triple = tuple[str, str, "str | Lit"]
 
 INT = str(XSD.integer)
+DECIMAL = str(XSD.decimal)
 _ANY_URI = str(XSD.anyURI)
 G_YEAR = str(XSD.gYear)
 
