@@ -1,0 +1,77 @@
+"""The input format table: detection by extension and content, --format, and bad files in the CLI."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.io import FORMATS, InputError, read_papers
+from kg.io.formats import JSON_KINDS, format_of, json_kind
+
+DATA = Path(__file__).parent / "data"
+
+
+def run_kg(*args: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kg", *map(str, args)], capture_output=True, text=True, timeout=300)
+
+
+def test_input_formats_table_drives_the_cli_choices():
+    from kg.cli import InputFormat
+
+    assert [f.value for f in InputFormat] == list(FORMATS)
+    assert set(JSON_KINDS) <= set(FORMATS)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("zotero-csl.json", "csljson"),
+        ("openreview-v1.json", "openreview"),
+        ("openreview-v2.json", "openreview"),
+        ("s2-search.json", "semanticscholar"),
+        ("s2-papers.jsonl", "semanticscholar"),
+    ],
+)
+def test_input_formats_json_kind_is_told_by_content(tmp_path: Path, name: str, kind: str):
+    text = (DATA / name).read_text()
+    data = json.loads(text.splitlines()[0] if name.endswith(".jsonl") else text)
+    if isinstance(data, dict):
+        data = data.get("notes") or data.get("data") or [data]
+    assert json_kind(data[0]) == kind
+    # the same content with no extension, or a wrong one, reads the same
+    blind = tmp_path / "download"
+    shutil.copy(DATA / name, blind)
+    expected = [(p.title, p.abstract) for p in read_papers([DATA / name]).papers]
+    assert [(p.title, p.abstract) for p in read_papers([blind]).papers] == expected
+    assert [(p.title, p.abstract) for p in read_papers([blind], kind).papers] == expected
+
+
+def test_input_formats_by_extension_then_content(tmp_path: Path):
+    assert format_of(Path("a.JSON"), "") == "json" and format_of(Path("a.ndjson"), "") == "jsonl"
+    assert format_of(Path("a.txt"), '{"abstract": "x"}') == "text"  # the extension says
+    assert format_of(Path("a"), '{"abstract": "x"}\n{"abstract": "y"}\n') == "jsonl"
+    with pytest.raises(InputError, match=r"unknown file extension '\.pdf'"):
+        format_of(Path("a.pdf"), "%PDF-1.7")
+
+
+def test_input_formats_override_forces_the_mapping(tmp_path: Path):
+    path = tmp_path / "papers.txt"
+    shutil.copy(DATA / "s2-papers.jsonl", path)
+    assert read_papers([path]).papers[0].abstract.startswith('{"paperId"')  # as text: one block of JSON
+    result = read_papers([path], "semanticscholar")
+    assert [p.year for p in result.papers] == [2024, 2021]
+    with pytest.raises(InputError, match="unknown format 'endnote'"):
+        read_papers([path], "endnote")
+
+
+@pytest.mark.parametrize("name", ["malformed-csl.json", "malformed-openreview.json", "malformed-s2.json"])
+def test_input_formats_malformed_file_is_one_line_and_exit_2(tmp_path: Path, name: str):
+    result = run_kg("build", DATA / name, "--to", "ttl", "--out", tmp_path, "--extractor", "rules", "--no-cache")
+    assert result.returncode == 2, result
+    assert result.stderr.startswith(f"kg: error: {DATA / name}:") and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr and not list(tmp_path.iterdir())
