@@ -59,6 +59,15 @@ def test_input_formats_by_extension_then_content(tmp_path: Path):
         format_of(Path("a.pdf"), "%PDF-1.7")
 
 
+@pytest.mark.parametrize(("name", "fmt"), [("zotero.bib", "bibtex")])
+def test_input_formats_told_by_content_without_extension(tmp_path: Path, name: str, fmt: str):
+    text = (DATA / name).read_text()
+    assert format_of(Path("download"), text) == fmt
+    shutil.copy(DATA / name, tmp_path / "download")
+    expected = [(p.title, p.abstract) for p in read_papers([DATA / name]).papers]
+    assert [(p.title, p.abstract) for p in read_papers([tmp_path / "download"]).papers] == expected
+
+
 def test_input_formats_override_forces_the_mapping(tmp_path: Path):
     path = tmp_path / "papers.txt"
     shutil.copy(DATA / "s2-papers.jsonl", path)
@@ -69,7 +78,9 @@ def test_input_formats_override_forces_the_mapping(tmp_path: Path):
         read_papers([path], "endnote")
 
 
-@pytest.mark.parametrize("name", ["malformed-csl.json", "malformed-openreview.json", "malformed-s2.json"])
+@pytest.mark.parametrize(
+    "name", ["malformed.bib", "malformed-csl.json", "malformed-openreview.json", "malformed-s2.json"]
+)
 def test_input_formats_malformed_file_is_one_line_and_exit_2(tmp_path: Path, name: str):
     result = run_kg("build", DATA / name, "--to", "ttl", "--out", tmp_path, "--extractor", "rules", "--no-cache")
     assert result.returncode == 2, result

@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kg.io import InputError, read_papers
+from kg.io.bibtex import latex_to_text
 from kg.records import Paper
 
 DATA = Path(__file__).parent / "data"
@@ -98,3 +101,104 @@ def test_malformed_json_formats_are_one_line_errors(name: str, line: int):
     with pytest.raises(InputError, match=f"{name}:{line}: malformed JSON") as err:
         read_papers([DATA / name])
     assert "\n" not in str(err.value)
+
+
+def test_bibtex_reads_zotero_export_with_latex():
+    path = DATA / "zotero.bib"
+    result = read_papers([path])
+    papers = by_title(result.papers)
+    sparse = papers["Sparse Mixture Adapters for Low-Resource Speech Recognition"]  # {Mixture} unbraced
+    assert sparse.authors == ("Jörg Müller", "Ingrid Øster", "Minh Tran")  # M{\"u}ller, {\O}ster
+    assert (sparse.year, sparse.venue, sparse.source) == (2023, "Proceedings of Interspeech 2023", f"{path}:2")
+    assert "by 9% relative" in sparse.abstract and sparse.key.endswith(":10.5555/kg.2023.0001")
+    gan = papers["Contrastive Pretraining of GAN Discriminators"]
+    assert gan.authors == ("Petr Šimánek", "Anna van der Berg") and gan.key.endswith(":arXiv:2401.04567")
+    assert "We show that contrastive pretraining of" in gan.abstract  # {\em ...}
+    sparse_l1 = papers["Sparse ℓ_1 Regularised Attention for Time Series Forecasting"]
+    assert sparse_l1.authors == ("Lucía García", "Ken Nakamura") and sparse_l1.url == ""
+    assert sparse_l1.code_urls == ("https://github.com/example/sparse-attention",)
+    assert [str(p) for p in result.problems] == [f"{path}:31: no abstract"]
+
+
+def test_bibtex_google_scholar_and_biblatex_entries(tmp_path: Path):
+    path = tmp_path / "refs.bib"
+    path.write_text(
+        "@string{nips = {Advances in Neural Information Processing Systems}}\n"
+        "@article{vaswani2017attention,\n  title={Attention is all you need},\n"
+        "  author={Vaswani, Ashish and Shazeer, Noam},\n  journal={arXiv preprint arXiv:1706.03762},\n"
+        "  year={2017},\n  abstract={We propose the Transformer, based solely on attention mechanisms.}\n}\n"
+        "@InProceedings{Lee_2024,\n  TITLE = {Graph {{Networks}} at Scale},\n  BOOKTITLE = nips,\n"
+        '  date = {2024-12-10},\n  eprint = {2405.00001},\n  eprinttype = {arXiv},\n  AUTHOR = "Lee, J. and others",\n'
+        '  abstract = "We scale graph networks to billions of edges with a 100% exact sampler."\n}\n'
+    )
+    attention, graphs = read_papers([path]).papers
+    assert attention.key.endswith(":arXiv:1706.03762") and attention.venue == "arXiv preprint arXiv:1706.03762"
+    assert attention.url == "https://arxiv.org/abs/1706.03762" and attention.authors == (
+        "Ashish Vaswani",
+        "Noam Shazeer",
+    )
+    assert (graphs.title, graphs.year, graphs.venue) == (
+        "Graph Networks at Scale",
+        2024,
+        "Advances in Neural Information Processing Systems",
+    )
+    assert graphs.key.endswith(":arXiv:2405.00001") and "100% exact" in graphs.abstract
+    assert graphs.authors == ("J. Lee",)  # "and others" is BibTeX's et al.
+
+
+def test_bibtex_broken_entry_is_reported_at_its_line(tmp_path: Path):
+    path = tmp_path / "p.bib"
+    path.write_text(
+        "% exported by hand\n@article{broken,\n  title = {Unclosed {brace},\n  year = 2021\n}\n\n"
+        "@misc{ok,\n  title = {Fine},\n  abstract = {We propose a fine method and show that it works.},\n}\n"
+    )
+    result = read_papers([path])
+    assert [p.title for p in result.papers] == ["Fine"]
+    [problem] = result.problems
+    assert problem.where == f"{path}:2" and problem.message.startswith("malformed BibTeX entry: Unexpected block start")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ((DATA / "malformed.bib").read_text(), r"malformed\.bib:1: malformed BibTeX: Unexpectedly reached end"),
+        ("% only a comment\n", r"no @entry\{\.\.\.\} in the file"),
+    ],
+)
+def test_bibtex_malformed_files_are_one_line_errors(tmp_path: Path, content: str, message: str):
+    path = tmp_path / "malformed.bib"
+    path.write_text(content)
+    with pytest.raises(InputError, match=message) as err:
+        read_papers([path])
+    assert "\n" not in str(err.value)
+
+
+@given(st.text())
+def test_bibtex_latex_decoding_never_raises(text: str):
+    assert isinstance(latex_to_text(text), str)
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="\\{}$%&~^_#-`'\"[]<>"), max_size=60))
+def test_bibtex_latex_decoding_keeps_plain_text(text: str):
+    assert latex_to_text(text) == " ".join(text.split())
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(alphabet='@{}=,"\\ \nabcdeflmntuy0123', max_size=200))
+def test_bibtex_reader_only_ever_raises_input_error(tmp_path_factory: pytest.TempPathFactory, text: str):
+    path = tmp_path_factory.mktemp("bib") / "x.bib"
+    path.write_text("@article{k,\n" + text)
+    try:
+        read_papers([path])
+    except InputError as err:
+        assert "\n" not in str(err)
+
+
+LATEX_PIECES = ["\\%", "\\&", "\\_", "\\#", "\\$", "{", "}", "a", "é", " ", "-", "'", "`", "%", "&", "$", "\\em "]
+
+
+@given(st.lists(st.sampled_from(LATEX_PIECES)).map("".join))
+def test_bibtex_latex_fast_path_agrees_with_pylatexenc(text: str):
+    from kg.io.bibtex import _decoded
+
+    assert latex_to_text(text) == _decoded(text)  # the fast path, where taken, changes nothing

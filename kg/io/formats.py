@@ -46,6 +46,7 @@ FORMATS: dict[str, InputFormat] = {
     "json": _format("read", "read_json", (".json",), "kg's records, or a JSON format below told by its fields"),
     "jsonl": _format("read", "read_jsonl", (".jsonl", ".ndjson"), "one JSON record a line"),
     "csv": _format("read", "read_csv", (".csv", ".tsv"), "a header row with an abstract column"),
+    "bibtex": _format("bibtex", "read_bibtex", (".bib", ".bibtex"), "BibTeX / BibLaTeX"),
     "csljson": _format("csljson", "read_csljson", (), "CSL-JSON (Zotero's CSL JSON export)"),
     "openreview": _format("openreview", "read_openreview", (), "OpenReview notes, API v1 or v2"),
     "semanticscholar": _format(
