@@ -59,7 +59,7 @@ def test_input_formats_by_extension_then_content(tmp_path: Path):
         format_of(Path("a.pdf"), "%PDF-1.7")
 
 
-@pytest.mark.parametrize(("name", "fmt"), [("zotero.bib", "bibtex")])
+@pytest.mark.parametrize(("name", "fmt"), [("zotero.bib", "bibtex"), ("mendeley.ris", "ris")])
 def test_input_formats_told_by_content_without_extension(tmp_path: Path, name: str, fmt: str):
     text = (DATA / name).read_text()
     assert format_of(Path("download"), text) == fmt
@@ -79,7 +79,8 @@ def test_input_formats_override_forces_the_mapping(tmp_path: Path):
 
 
 @pytest.mark.parametrize(
-    "name", ["malformed.bib", "malformed-csl.json", "malformed-openreview.json", "malformed-s2.json"]
+    "name",
+    ["malformed.bib", "malformed.ris", "malformed-csl.json", "malformed-openreview.json", "malformed-s2.json"],
 )
 def test_input_formats_malformed_file_is_one_line_and_exit_2(tmp_path: Path, name: str):
     result = run_kg("build", DATA / name, "--to", "ttl", "--out", tmp_path, "--extractor", "rules", "--no-cache")

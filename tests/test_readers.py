@@ -173,6 +173,50 @@ def test_bibtex_malformed_files_are_one_line_errors(tmp_path: Path, content: str
     assert "\n" not in str(err.value)
 
 
+def test_ris_reads_mendeley_export():
+    path = DATA / "mendeley.ris"  # CRLF line ends, as Mendeley writes them
+    result = read_papers([path])
+    fed, warmup = result.papers
+    assert (fed.title, fed.authors, fed.year) == (
+        "Federated Distillation with Noisy Clients",
+        ("Chen Wei", "Fatima Zahra Benali"),
+        2022,
+    )
+    assert fed.venue == "Advances in Neural Information Processing Systems" and fed.source == f"{path}:1"
+    assert fed.url == "https://www.example.org/papers/fed-distill" and fed.key.endswith(":10.5555/kg.2022.0042")
+    assert warmup.abstract.startswith("Learning rate warmup is standard")  # from N2
+    assert (warmup.title, warmup.year, warmup.source) == (
+        "Learning Rate Warmup Is Implicit Variance Reduction",
+        2024,
+        f"{path}:16",
+    )
+    assert warmup.authors == ("Hugo Lefèvre", "Nadia Petrova") and warmup.key.endswith(":arXiv:2402.22222")
+    assert [str(p) for p in result.problems] == [f"{path}:28: no abstract"]
+
+
+def test_ris_record_without_end_tag_is_reported_at_its_line(tmp_path: Path):
+    path = tmp_path / "p.ris"
+    path.write_text(
+        "TY  - JOUR\nTI  - Cut off\nAB  - We propose X and show that it works.\n\n"
+        "TY  - JOUR\nTI  - Whole\nAB  - We study Y and show that it helps.\nER  - \n"
+    )
+    result = read_papers([path])
+    assert [p.title for p in result.papers] == ["Whole"]
+    assert [str(p) for p in result.problems] == [f"{path}:1: malformed RIS record: no 'ER  - ' line ends it"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("malformed.ris", r"malformed\.ris:1: malformed RIS record: no 'ER  - ' line"),
+        ("malformed-tags.ris", r"malformed-tags\.ris: malformed RIS: no record starts with a 'TY  - ' line"),
+    ],
+)
+def test_ris_malformed_files_are_one_line_errors(name: str, message: str):
+    with pytest.raises(InputError, match=message):
+        read_papers([DATA / name])
+
+
 @given(st.text())
 def test_bibtex_latex_decoding_never_raises(text: str):
     assert isinstance(latex_to_text(text), str)

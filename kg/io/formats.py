@@ -47,6 +47,7 @@ FORMATS: dict[str, InputFormat] = {
     "jsonl": _format("read", "read_jsonl", (".jsonl", ".ndjson"), "one JSON record a line"),
     "csv": _format("read", "read_csv", (".csv", ".tsv"), "a header row with an abstract column"),
     "bibtex": _format("bibtex", "read_bibtex", (".bib", ".bibtex"), "BibTeX / BibLaTeX"),
+    "ris": _format("ris", "read_ris", (".ris",), "RIS (Zotero, Mendeley, EndNote)"),
     "csljson": _format("csljson", "read_csljson", (), "CSL-JSON (Zotero's CSL JSON export)"),
     "openreview": _format("openreview", "read_openreview", (), "OpenReview notes, API v1 or v2"),
     "semanticscholar": _format(
