@@ -102,3 +102,27 @@ def test_dedup_normalizers_never_raise(text: str):
     assert isinstance(normalize_doi(text), str) and isinstance(arxiv_id(text), str)
     title = normalize_title(text)
     assert title == normalize_title(title.upper()) and title == title.strip()
+
+
+DATA = Path(__file__).parent / "data"
+LIBRARY = ["zotero.bib", "zotero-csl.json", "s2-search.json", "arxiv-query.atom", "mendeley.ris", "s2-papers.jsonl"]
+
+
+def test_dedup_across_formats_by_doi_and_arxiv_id():
+    result = read_papers([DATA / name for name in LIBRARY])
+    assert len(result.papers) == 9 and result.duplicates == 5
+    reasons = {p.where.rsplit("/", 1)[1]: p.message for p in result.problems if "duplicate" in p.message}
+    bib = DATA / "zotero.bib"
+    assert reasons == {
+        "zotero-csl.json:[0]": f"duplicate of the paper at {bib}:2 (same DOI 10.5555/kg.2023.0001)",
+        "zotero-csl.json:[1]": f"duplicate of the paper at {bib}:17 (same arXiv id 2401.04567)",
+        "arxiv-query.atom:10": f"duplicate of the paper at {bib}:17 (same arXiv id 2401.04567)",
+        "mendeley.ris:1": f"duplicate of the paper at {DATA / 's2-search.json'}:[0] (same DOI 10.5555/kg.2022.0042)",
+        "s2-papers.jsonl:1": f"duplicate of the paper at {DATA / 'mendeley.ris'}:16 (same arXiv id 2402.22222)",
+    }
+    gan = next(p for p in result.papers if p.title == "Contrastive Pretraining of GAN Discriminators")
+    assert gan.source == f"{bib}:17" and gan.venue == "arXiv cs.LG"  # the BibTeX @misc had none
+    # Semantic Scholar had no abstract for this one (skipped and reported); arXiv, read later, has
+    chain = next(p for p in result.papers if p.title == "Self-Correcting Chain-of-Thought Decoding")
+    assert chain.source == f"{DATA / 'arxiv-query.atom'}:35"
+    assert f"{DATA / 's2-search.json'}:[1]: no abstract" in [str(p) for p in result.problems]

@@ -9,11 +9,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kg.io import FORMATS, InputError, read_papers
 from kg.io.formats import JSON_KINDS, format_of, json_kind
 
 DATA = Path(__file__).parent / "data"
+# characters that matter to some format, and some text: random input reaches past the first check
+ALPHABET = '@{}=,"\\%$&~-[]:<>/!?#\n TYERAB0123abcxyzé{"paperId": "content": "type": "issued": <feed entry summary>'
 
 
 def run_kg(*args: object) -> subprocess.CompletedProcess[str]:
@@ -59,7 +63,9 @@ def test_input_formats_by_extension_then_content(tmp_path: Path):
         format_of(Path("a.pdf"), "%PDF-1.7")
 
 
-@pytest.mark.parametrize(("name", "fmt"), [("zotero.bib", "bibtex"), ("mendeley.ris", "ris")])
+@pytest.mark.parametrize(
+    ("name", "fmt"), [("zotero.bib", "bibtex"), ("mendeley.ris", "ris"), ("arxiv-query.atom", "arxiv")]
+)
 def test_input_formats_told_by_content_without_extension(tmp_path: Path, name: str, fmt: str):
     text = (DATA / name).read_text()
     assert format_of(Path("download"), text) == fmt
@@ -80,10 +86,51 @@ def test_input_formats_override_forces_the_mapping(tmp_path: Path):
 
 @pytest.mark.parametrize(
     "name",
-    ["malformed.bib", "malformed.ris", "malformed-csl.json", "malformed-openreview.json", "malformed-s2.json"],
+    [
+        "malformed.bib",
+        "malformed.ris",
+        "malformed.atom",
+        "malformed-csl.json",
+        "malformed-openreview.json",
+        "malformed-s2.json",
+    ],
 )
 def test_input_formats_malformed_file_is_one_line_and_exit_2(tmp_path: Path, name: str):
     result = run_kg("build", DATA / name, "--to", "ttl", "--out", tmp_path, "--extractor", "rules", "--no-cache")
     assert result.returncode == 2, result
     assert result.stderr.startswith(f"kg: error: {DATA / name}:") and result.stderr.count("\n") == 1, result.stderr
     assert "Traceback" not in result.stderr and not list(tmp_path.iterdir())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(FORMATS)), st.text(alphabet=st.sampled_from(sorted(set(ALPHABET)))))
+def test_input_formats_bad_input_never_crashes_a_reader(tmp_path_factory: pytest.TempPathFactory, fmt: str, text: str):
+    path = tmp_path_factory.mktemp("any") / "input"
+    path.write_text(text)
+    try:
+        result = read_papers([path], fmt)
+    except InputError as err:
+        assert "\n" not in str(err)
+    else:
+        assert all(isinstance(p.title, str) for p in result.papers)
+
+
+@pytest.mark.slow
+def test_input_formats_a_mixed_library_builds_end_to_end(tmp_path: Path):
+    from rdflib import Graph, Literal
+    from rdflib.namespace import DCTERMS
+
+    from kg.ontology import KG
+
+    names = ["zotero.bib", "zotero-csl.json", "s2-search.json", "arxiv-query.atom", "mendeley.ris", "s2-papers.jsonl"]
+    out = tmp_path / "out"
+    result = run_kg(
+        "build", *[DATA / n for n in names], "--to", "ttl", "--out", out, "--extractor", "rules", "--no-cache"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "9 papers (10 records skipped, 5 of them duplicates;" in result.stdout
+    assert f"kg: skipped: {DATA / 'zotero.bib'}:31: no abstract" in result.stderr
+    assert f"kg: skipped: {DATA / 'mendeley.ris'}:28: no abstract" in result.stderr
+    graph = Graph().parse(out / "graph.ttl")
+    assert len(set(graph.subjects(None, KG.Paper))) == 9
+    assert (None, DCTERMS.creator, Literal("Jörg Müller")) in graph

@@ -217,6 +217,52 @@ def test_ris_malformed_files_are_one_line_errors(name: str, message: str):
         read_papers([DATA / name])
 
 
+def test_arxiv_reads_an_api_response():
+    path = DATA / "arxiv-query.atom"
+    result = read_papers([path])
+    gan, chain, diffusion = result.papers
+    assert (gan.title, gan.year, gan.venue) == ("Contrastive Pretraining of GAN Discriminators", 2024, "arXiv cs.LG")
+    assert gan.authors == ("Petr Šimánek", "Anna van der Berg") and gan.source == f"{path}:10"
+    assert gan.abstract.startswith(
+        "Generative adversarial networks train a discriminator from scratch for every generator."
+    )
+    assert gan.url == "http://arxiv.org/abs/2401.04567v2" and gan.key.endswith(":arXiv:2401.04567")
+    assert (chain.venue, chain.source) == ("arXiv cs.CL", f"{path}:35")
+    assert diffusion.key.endswith(":10.5555/kg.2024.0314")  # arxiv:doi
+    assert not result.problems
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ((DATA / "malformed.atom").read_text(), r"x\.atom:28: malformed XML: "),
+        ('<rss version="2.0"><channel/></rss>', r"expected an Atom <feed> \(an arXiv API response\), found <rss>"),
+        (
+            '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/api/errors#incorrect_id_format'
+            "</id><title>Error</title><summary>incorrect id format for 1234.12345</summary></entry></feed>",
+            r"x\.atom:1: the arXiv API returned an error: incorrect id format for 1234\.12345",
+        ),
+    ],
+)
+def test_arxiv_malformed_files_are_one_line_errors(tmp_path: Path, content: str, message: str):
+    path = tmp_path / "x.atom"
+    path.write_text(content)
+    with pytest.raises(InputError, match=message) as err:
+        read_papers([path])
+    assert "\n" not in str(err.value)
+
+
+def test_arxiv_xml_entities_are_not_expanded(tmp_path: Path):
+    path = tmp_path / "x.xml"
+    path.write_text(
+        '<?xml version="1.0"?><!DOCTYPE f [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>x</id>'
+        "<summary>We propose &x; a method for parsing feeds safely.</summary></entry></feed>"
+    )
+    [paper] = read_papers([path]).papers
+    assert paper.abstract == "We propose &x; a method for parsing feeds safely."  # left as written
+
+
 @given(st.text())
 def test_bibtex_latex_decoding_never_raises(text: str):
     assert isinstance(latex_to_text(text), str)

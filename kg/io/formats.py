@@ -48,6 +48,7 @@ FORMATS: dict[str, InputFormat] = {
     "csv": _format("read", "read_csv", (".csv", ".tsv"), "a header row with an abstract column"),
     "bibtex": _format("bibtex", "read_bibtex", (".bib", ".bibtex"), "BibTeX / BibLaTeX"),
     "ris": _format("ris", "read_ris", (".ris",), "RIS (Zotero, Mendeley, EndNote)"),
+    "arxiv": _format("arxiv", "read_arxiv", (".atom", ".xml"), "arXiv API Atom feed"),
     "csljson": _format("csljson", "read_csljson", (), "CSL-JSON (Zotero's CSL JSON export)"),
     "openreview": _format("openreview", "read_openreview", (), "OpenReview notes, API v1 or v2"),
     "semanticscholar": _format(
