@@ -134,3 +134,11 @@ def test_input_formats_a_mixed_library_builds_end_to_end(tmp_path: Path):
     graph = Graph().parse(out / "graph.ttl")
     assert len(set(graph.subjects(None, KG.Paper))) == 9
     assert (None, DCTERMS.creator, Literal("Jörg Müller")) in graph
+
+
+def test_input_formats_override_goes_through_the_cli(tmp_path: Path):
+    result = run_kg("build", DATA / "zotero.bib", "--format", "ris", "--out", tmp_path, "--no-cache")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result
+    assert result.stderr == f"kg: error: {DATA / 'zotero.bib'}: malformed RIS: no record starts with a 'TY  - ' line\n"
+    result = run_kg("build", DATA / "zotero.bib", "--format", "endnote", "--out", tmp_path)
+    assert result.returncode == 2 and "endnote" in result.stderr  # typer lists the choices

@@ -292,3 +292,9 @@ def test_bibtex_latex_fast_path_agrees_with_pylatexenc(text: str):
     from kg.io.bibtex import _decoded
 
     assert latex_to_text(text) == _decoded(text)  # the fast path, where taken, changes nothing
+
+
+def test_json_single_record_with_a_list_field_is_one_record(tmp_path: Path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"abstract": "We propose X and show it works.", "notes": ["camera-ready"]}))
+    assert len(read_papers([path]).papers) == 1

@@ -66,8 +66,9 @@ def normalize_title(title: str) -> str:
     >>> normalize_title("Adam")
     ''
     """
-    text = unicodedata.normalize("NFKD", title)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = title
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     words = _NOT_WORD.sub(" ", text.casefold()).split()
     return " ".join(words) if len(words) >= 3 else ""
 
@@ -113,6 +114,16 @@ def merge(first: Paper, later: Paper) -> Paper:
     )
 
 
+def record_keys(paper: Paper, ids: Ids) -> list[str]:
+    """Everything a duplicate of ``paper`` could share with it, strongest first."""
+    keys = [f"DOI:{ids.doi}" if ids.doi else "", f"arXiv id:{ids.arxiv}" if ids.arxiv else ""]
+    keys += ["id:" + paper.key, "abstract:" + normalized_text(paper.abstract)]
+    return [*keys, f"title:{ids.title}" if ids.title else ""]
+
+
+_REASONS = {"DOI": "same DOI ", "arXiv id": "same arXiv id ", "id": "same id", "abstract": "same abstract"}
+
+
 class Seen:
     """The papers kept so far, indexed by everything a duplicate could share with them."""
 
@@ -122,16 +133,14 @@ class Seen:
         self._dois: list[set[str]] = []
         self._arxiv: list[set[str]] = []
 
-    def find(self, paper: Paper, ids: Ids) -> tuple[int, str] | None:
-        """The position of the earlier paper that ``paper`` duplicates, and the reason; or None."""
-        for kind, value in (("DOI", ids.doi), ("arXiv id", ids.arxiv)):
-            if value and (pos := self._index.get(f"{kind}:{value}")) is not None:
-                return pos, f"same {kind} {value}"
-        if (pos := self._index.get("key:" + paper.key)) is not None:
-            return pos, "same id"
-        if (pos := self._index.get("text:" + normalized_text(paper.abstract))) is not None:
-            return pos, "same abstract"
-        if ids.title and (pos := self._index.get("title:" + ids.title)) is not None:
+    def find(self, keys: list[str], ids: Ids) -> tuple[int, str] | None:
+        """The position of the earlier paper a record with these :func:`record_keys` duplicates,
+        and the reason; or None."""
+        for key in keys[:4]:
+            if key and (pos := self._index.get(key)) is not None:
+                kind, _, value = key.partition(":")
+                return pos, _REASONS[kind] + (value if kind in ("DOI", "arXiv id") else "")
+        if keys[4] and (pos := self._index.get(keys[4])) is not None:
             clash = (ids.doi and self._dois[pos] and ids.doi not in self._dois[pos]) or (
                 ids.arxiv and self._arxiv[pos] and ids.arxiv not in self._arxiv[pos]
             )
@@ -139,27 +148,24 @@ class Seen:
                 return pos, "same title"
         return None
 
-    def add(self, paper: Paper, ids: Ids) -> None:
+    def add(self, paper: Paper, keys: list[str], ids: Ids) -> None:
         self.papers.append(paper)
         self._dois.append(set())
         self._arxiv.append(set())
-        self._note(len(self.papers) - 1, paper, ids)
+        self._note(len(self.papers) - 1, keys, ids)
 
-    def merge(self, pos: int, paper: Paper, ids: Ids) -> Paper:
+    def merge(self, pos: int, paper: Paper, keys: list[str], ids: Ids) -> Paper:
         """Merge the duplicate ``paper`` into the one at ``pos``; return the earlier paper."""
         earlier = self.papers[pos]
         self.papers[pos] = merge(earlier, paper)
-        self._note(pos, paper, ids)
+        self._note(pos, keys, ids)
         return earlier
 
-    def _note(self, pos: int, paper: Paper, ids: Ids) -> None:
+    def _note(self, pos: int, keys: list[str], ids: Ids) -> None:
         if ids.doi:
             self._dois[pos].add(ids.doi)
-            self._index.setdefault("DOI:" + ids.doi, pos)
         if ids.arxiv:
             self._arxiv[pos].add(ids.arxiv)
-            self._index.setdefault("arXiv id:" + ids.arxiv, pos)
-        if ids.title:
-            self._index.setdefault("title:" + ids.title, pos)
-        self._index.setdefault("key:" + paper.key, pos)
-        self._index.setdefault("text:" + normalized_text(paper.abstract), pos)
+        for key in keys:
+            if key:
+                self._index.setdefault(key, pos)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kg.io.clean import clean_abstract
-from kg.io.dedup import Ids, Seen, identifiers
+from kg.io.dedup import Ids, Seen, identifiers, record_keys
 from kg.io.formats import FORMATS, InputError, RawRecord, fields_of, format_of, json_kind, sniff
 from kg.records import Paper, Problem, ReadResult, paper_key
 from kg.text import safe_text
@@ -104,6 +104,8 @@ ENVELOPES = ("papers", "records", "data", "items", "notes")
 
 def _records_in(path: Path, data: Any) -> list[Any]:
     if isinstance(data, dict):
+        if "abstract" in data:  # one record, whatever lists it holds
+            return [data]
         return next((data[k] for k in ENVELOPES if isinstance(data.get(k), list)), [data])
     if not isinstance(data, list):
         raise InputError(f"{path}: expected a JSON array of paper records")
@@ -287,9 +289,10 @@ def read_papers(paths: Iterable[Path], fmt: str | None = None) -> ReadResult:
             if isinstance(item, Problem):
                 (result.warnings if item.warning else result.problems).append(item)
                 continue
-            match = seen.find(item, ids)
+            keys = record_keys(item, ids)
+            match = seen.find(keys, ids)
             if match is not None:
-                earlier = seen.merge(match[0], item, ids)
+                earlier = seen.merge(match[0], item, keys, ids)
                 result.duplicates += 1
                 result.problems.append(Problem(item.source, f"duplicate of the paper at {earlier.source} ({match[1]})"))
                 continue
@@ -299,7 +302,7 @@ def read_papers(paths: Iterable[Path], fmt: str | None = None) -> ReadResult:
                 if not checked.warning:
                     continue
                 item = replace(item, abstract=" ".join(item.abstract.split()[:MAX_WORDS]))
-            seen.add(item, ids)
+            seen.add(item, keys, ids)
     result.papers = seen.papers
     return result
 
