@@ -102,7 +102,7 @@ def test_input_formats_malformed_file_is_one_line_and_exit_2(tmp_path: Path, nam
     assert "Traceback" not in result.stderr and not list(tmp_path.iterdir())
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(FORMATS)), st.text(alphabet=st.sampled_from(sorted(set(ALPHABET)))))
 def test_input_formats_bad_input_never_crashes_a_reader(tmp_path_factory: pytest.TempPathFactory, fmt: str, text: str):
     path = tmp_path_factory.mktemp("any") / "input"
@@ -142,3 +142,29 @@ def test_input_formats_override_goes_through_the_cli(tmp_path: Path):
     assert result.stderr == f"kg: error: {DATA / 'zotero.bib'}: malformed RIS: no record starts with a 'TY  - ' line\n"
     result = run_kg("build", DATA / "zotero.bib", "--format", "endnote", "--out", tmp_path)
     assert result.returncode == 2 and "endnote" in result.stderr  # typer lists the choices
+
+
+FIXTURES = {
+    "zotero.bib": "bibtex",
+    "mendeley.ris": "ris",
+    "arxiv-query.atom": "arxiv",
+    "zotero-csl.json": "csljson",
+    "openreview-v2.json": "openreview",
+    "s2-papers.jsonl": "semanticscholar",
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(sorted(FIXTURES)), st.floats(0, 1), st.text(alphabet=st.sampled_from(sorted(set(ALPHABET)))))
+def test_input_formats_cut_or_corrupted_files_never_crash(
+    tmp_path_factory: pytest.TempPathFactory, name: str, where: float, junk: str
+):
+    text = (DATA / name).read_text()
+    cut = int(where * len(text))
+    path = tmp_path_factory.mktemp("cut") / name
+    path.write_text(text[:cut] + junk + text[cut + len(junk) :] if junk else text[:cut])
+    for fmt in (FIXTURES[name], None):
+        try:
+            read_papers([path], fmt)
+        except InputError as err:
+            assert "\n" not in str(err)
