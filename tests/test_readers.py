@@ -298,3 +298,18 @@ def test_json_single_record_with_a_list_field_is_one_record(tmp_path: Path):
     path = tmp_path / "one.json"
     path.write_text(json.dumps({"abstract": "We propose X and show it works.", "notes": ["camera-ready"]}))
     assert len(read_papers([path]).papers) == 1
+
+
+def test_semanticscholar_dataset_lines_with_lower_case_keys(tmp_path: Path):
+    path = tmp_path / "papers.jsonl"
+    line = {
+        "corpusid": 233333333,
+        "externalids": {"DOI": "10.5555/KG.2021.0007", "ArXiv": None},
+        "title": "Sharpness-Aware Pruning of Vision Transformers",
+        "abstract": "We prune towards flat minima and recover the accuracy of a dense ViT.",
+        "authors": [{"authorId": "1700000001", "name": "Kenji Watanabe"}],
+        "year": 2021,
+    }
+    path.write_text(json.dumps(line) + "\n")
+    [paper] = read_papers([path]).papers
+    assert paper.key == "2021:10.5555/kg.2021.0007" and paper.url == "https://doi.org/10.5555/kg.2021.0007"
