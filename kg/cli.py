@@ -111,7 +111,7 @@ def build(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the exports.")] = Path("exports"),
     input_format: Annotated[
         InputFormat | None,
-        typer.Option("--format", "-f", help="Input format, when the extension does not say."),
+        typer.Option("--format", "-f", help="Input format of every file (default: by extension, then content)."),
     ] = None,
     to: Annotated[
         list[ExportFormat] | None,
