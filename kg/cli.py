@@ -104,7 +104,7 @@ def build(
     inputs: Annotated[
         list[Path],
         typer.Argument(
-            help="Files of abstracts: .txt (blank-line separated), .json, .jsonl or .csv.",
+            help=f"Files of abstracts or paper records ({', '.join(FORMATS)}): by extension and content.",
             show_default=False,
         ),
     ],

@@ -120,7 +120,7 @@ def test_input_formats_a_mixed_library_builds_end_to_end(tmp_path: Path):
     from rdflib import Graph, Literal
     from rdflib.namespace import DCTERMS
 
-    from kg.ontology import KG
+    from kg.rdf.ontology import KG
 
     names = ["zotero.bib", "zotero-csl.json", "s2-search.json", "arxiv-query.atom", "mendeley.ris", "s2-papers.jsonl"]
     out = tmp_path / "out"
