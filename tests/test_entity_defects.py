@@ -47,3 +47,16 @@ def test_defects_acronym_keys_are_not_singularized() -> None:
 )
 def test_defects_latex_is_not_shown_to_users(raw: str, shown: str) -> None:
     assert clean_abstract(raw).text == shown
+
+
+def test_defects_a_role_head_does_not_split_a_concept() -> None:
+    from kg.graph.resolve import core_term, resolve_entities
+    from kg.records import Extraction, Mention
+
+    assert core_term("federated learning algorithms") == "federated learning"
+    assert core_term("gradient method") == "gradient method"  # "gradient" alone is another thing
+    a = Extraction([Mention("federated learning", "Task", 0, 18)], [], [], [])
+    b = Extraction([Mention("federated learning algorithms", "Method", 0, 29)], [], [], [])
+    entities, keys = resolve_entities([("p1", a), ("p2", b)])
+    assert keys[0] == keys[1] and len(entities) == 1
+    assert entities[keys[0][0]].label == "federated learning"  # type: ignore[index]
