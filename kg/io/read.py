@@ -35,7 +35,7 @@ VENUE_KEYS = ("conference", "venue")
 CODE_KEYS = ("code", "code_url", "github")
 
 
-def _decode(path: Path) -> tuple[str, str | None]:
+def decode_file(path: Path) -> tuple[str, str | None]:
     """The file's text, and a note when it was not UTF-8 (UTF-16 with a BOM, or Latin-1)."""
     data = path.read_bytes()
     if not data.strip():
@@ -248,7 +248,7 @@ def read_file(path: Path, fmt: str | None = None) -> Iterator[Paper | Problem]:
     if name not in FORMATS:
         raise InputError(f"unknown format {name!r}; use one of {', '.join(FORMATS)}")
     try:
-        text, note = _decode(path)
+        text, note = decode_file(path)
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     if note is not None:
