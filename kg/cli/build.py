@@ -71,6 +71,16 @@ def build(
         ),
     ] = None,
     extractor: Annotated[Extractor, typer.Option(help=EXTRACTOR_HELP)] = DEFAULT_EXTRACTOR,  # type: ignore[assignment]
+    thesaurus: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--thesaurus",
+            help="Corrections applied to the resolved graph (repeatable; files and their lines in order):"
+            " VOSviewer's thesaurus (label<TAB>replace by; .txt, .tsv) or kg's CSV (action,label,value:"
+            " merge, rename, retype, drop). The cached extractions stay valid.",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Build the graph from INPUTS and write graph.ttl, graph.html and graph.graphml to --out.
@@ -104,6 +114,7 @@ def build(
                 cache_dir=None if no_cache else (cache or default_cache_dir()),
                 dask=dask,
                 extractor=extractor.value,
+                thesauri=thesaurus or [],
             )
     finally:
         progress.close()
@@ -128,6 +139,22 @@ def build(
     )
     typer.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.nodes_by_type.items())))
     typer.echo("edges: " + ", ".join(f"{k} {v}" for k, v in sorted(report.edges_by_type.items())))
+    if thesaurus:
+        _tell_rules(report.rules_applied, report.rules_unmatched)
     typer.echo("time:  " + ", ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items()) + f"; total {total:.1f}s")
     for path in report.outputs:
         typer.echo(f"wrote {path}")
+
+
+#: Rules listed at most per kind: a VOSviewer thesaurus kept across corpora can have thousands.
+SHOWN_RULES = 50
+
+
+def _tell_rules(applied: list[str], unmatched: list[str]) -> None:
+    """The thesaurus rules applied and those that matched nothing, with their FILE:LINE."""
+    typer.echo(f"thesaurus: {len(applied)} rules applied, {len(unmatched)} matched nothing")
+    for kind, lines in (("applied", applied), ("matched nothing", unmatched)):
+        for line in lines[:SHOWN_RULES]:
+            typer.echo(f"  {kind}: {line}")
+        if len(lines) > SHOWN_RULES:
+            typer.echo(f"  ... and {len(lines) - SHOWN_RULES} more {kind}")
