@@ -8,6 +8,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+import kg.graph.curate
 import kg.graph.thesaurus
 import kg.io.thesaurus
 from kg.export.rdf import write_rdf
@@ -122,7 +123,7 @@ def test_thesaurus_file_that_is_not_one_stops(tmp_path: Path, name: str, data: s
 
 
 def test_thesaurus_modules_examples_hold():
-    for module in (kg.io.thesaurus, kg.graph.thesaurus):
+    for module in (kg.io.thesaurus, kg.graph.thesaurus, kg.graph.curate):
         assert doctest.testmod(module).failed == 0
 
 
