@@ -90,6 +90,13 @@ def test_thesaurus_reads_kg_csv(tmp_path: Path):
     ]
 
 
+def test_thesaurus_reads_what_spreadsheets_save(tmp_path: Path):
+    semicolons = _write(tmp_path / "s.csv", "action;label;value\r\nrename;LoRA, tuned;LoRA\r\n")
+    assert read_thesauri([semicolons]).rules == [Rule("rename", "LoRA, tuned", "LoRA", f"{semicolons}:2")]
+    trailing_tab = _write(tmp_path / "v.txt", "label\treplace by\t\nLLMs\tLLM\t\n")
+    assert read_thesauri([trailing_tab]).rules == [Rule("replace", "LLMs", "LLM", f"{trailing_tab}:2")]
+
+
 def test_thesaurus_check_reports_rules_that_cannot_apply_with_their_line(tmp_path: Path):
     text = "action,label,value\nmerge,a,\nretype,b,Algorithm\nfrobnicate,c,d\nrename,---,x\nretype,e,task\n"
     read = read_thesauri([_write(tmp_path / "t.csv", text)], check=check_rule)

@@ -117,7 +117,8 @@ def read_csv(path: Path, text: str) -> Iterator[Rule | Problem]:
     [Rule(action='merge', label='LoRA tuning', value='LoRA', where='t.csv:2'), Problem(where='t.csv:3', \
 message='no action', warning=True)]
     """
-    reader = csv.reader(io.StringIO(text, newline=""))
+    first = next((line for line in _lines(text) if line.strip()), "")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_csv_header(first)[0])
     columns: list[str] = []
     for row in reader:
         if not any(cell.strip() for cell in row):
@@ -147,23 +148,38 @@ ThesaurusReader = Callable[[Path, str], Iterable[Rule | Problem]]
 READERS: dict[str, ThesaurusReader] = {"vosviewer": read_vosviewer, "csv": read_csv}
 
 
+def _csv_header(line: str) -> tuple[str, list[str]]:
+    """The delimiter of kg's CSV header ``line`` (a comma, or the semicolon or tab some spreadsheets
+    save with) and its column names; a comma and no names when it is not one."""
+    for delimiter in (",", ";", "\t"):
+        columns = [c.strip().lower() for c in next(csv.reader([line], delimiter=delimiter), [])]
+        if {"action", "label"} <= set(columns):
+            return delimiter, columns
+    return ",", []
+
+
 def thesaurus_format(path: Path, text: str) -> str:
     """``vosviewer`` or ``csv``, from the file's first line; :class:`InputError` when it is neither.
 
     >>> thesaurus_format(Path("t.txt"), "\\ufeffLabel\\tReplace by\\r\\nx\\ty\\r\\n")
     'vosviewer'
+    >>> thesaurus_format(Path("t.csv"), "action;label;value\\r\\nmerge;a;b\\r\\n")
+    'csv'
     """
     if path.suffix.lower() not in SUFFIXES:
         suffix = path.suffix or "(none)"
         raise InputError(f"{path}: unknown thesaurus extension {suffix!r}; use .txt or .tsv (VOSviewer), .csv (kg)")
     first = next((line for line in _lines(text.lstrip("\ufeff")) if line.strip()), "")
-    if tuple(_unquote(f).lower() for f in first.split("\t")) == VOSVIEWER_HEADER:
+    fields = [_unquote(f).lower() for f in first.split("\t")]
+    while len(fields) > 2 and not fields[-1]:
+        fields.pop()
+    if tuple(fields) == VOSVIEWER_HEADER:
         return "vosviewer"
-    columns = [c.strip().lower() for c in next(csv.reader([first]), [])]
-    if {"action", "label"} <= set(columns):
+    _, columns = _csv_header(first)
+    if columns:
         unknown = sorted(set(columns) - set(CSV_COLUMNS))
         if unknown:
-            raise InputError(f"{path}:1: unknown thesaurus column {unknown[0]!r}; use {', '.join(CSV_COLUMNS)}")
+            raise InputError(f"{path}: unknown thesaurus column {unknown[0]!r}; use {', '.join(CSV_COLUMNS)}")
         return "csv"
     raise InputError(
         f"{path}: not a thesaurus file: its first line must be the header 'label<TAB>replace by' (VOSviewer)"
