@@ -160,6 +160,7 @@ def build(
     on_problem: Callable[[Problem], None] | None = None,
     progress: Progress | None = None,
     min_confidence: float | None = None,
+    thesauri: Sequence[str | Path] = (),
 ) -> KnowledgeGraph:
     """Read the abstracts in ``paths``, extract, resolve, link, and (with ``out_dir``) write
     ``formats`` there; what ``kg build`` does.
@@ -168,6 +169,7 @@ def build(
     ``extractor``: ``fast``, ``accurate`` or ``rules``; ``processes``: 0 chooses by input size;
     ``on_problem`` is called with each skipped record or warning; entities with a confidence
     below ``min_confidence`` are left out (None: kg's default, favouring precision; 0: keep all).
+    ``thesauri`` are thesaurus files (VOSviewer's or kg's CSV) whose rules correct the graph.
     A file that cannot be read at all raises :class:`kg.io.InputError`.
     """
     from kg.engine.build import build as run_build
@@ -188,6 +190,7 @@ def build(
         dask=dask,
         extractor=extractor,
         min_confidence=min_confidence,
+        thesauri=[Path(t) for t in thesauri],
     )
     return KnowledgeGraph(graph, report)
 

@@ -24,6 +24,7 @@ from kg.engine.workers import extract_in_workers, stop_workers
 from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
 from kg.graph.resolve import key_terms
 from kg.io import InputError, read_papers
+from kg.io.thesaurus import read_thesauri
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
 from kg.records import Extraction, Paper, Problem
 
@@ -47,6 +48,8 @@ class BuildReport:
     seconds: dict[str, float] = field(default_factory=dict)
     outputs: list[Path] = field(default_factory=list)
     unsure: int = 0  # entities left out for a confidence below --min-confidence
+    rules_applied: list[str] = field(default_factory=list)  # "FILE:LINE: what the rule did"
+    rules_unmatched: list[str] = field(default_factory=list)  # "FILE:LINE: no entity named ..."
 
 
 def extract_all(
@@ -238,13 +241,17 @@ def build(
     dask: str | None = None,
     extractor: str = DEFAULT_EXTRACTOR,
     min_confidence: float | None = None,
+    thesauri: Sequence[Path] = (),
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``.
 
     ``n_process`` 0 chooses by input size; ``cache_dir`` reuses extractions of abstracts seen
     before; ``dask`` is a scheduler address to run parsing and extraction on; ``extractor``
-    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`); entities whose
-    confidence is below ``min_confidence`` are left out (None: the shipped model's threshold).
+    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`); ``thesauri`` are
+    thesaurus files (:mod:`kg.io.thesaurus`) whose rules correct the resolved graph, in order,
+    before it is linked. They change nothing upstream: the cached extractions stay valid.
+    Entities whose confidence is below ``min_confidence`` are left out (None: the shipped
+    model's threshold); an entity a thesaurus rule kept, renamed or merged into stays.
     """
     report = BuildReport()
     formats = list(formats)
@@ -263,15 +270,17 @@ def build(
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
         from kg.graph.confidence import drop_unsure, load_model, score_entities
+        from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.nlp.lexicon import load_lexicon
         from kg.vocab.link import known_definitions, link_graph
 
         with collector_paused():
             read = read_papers(inputs, input_format)
+            thesaurus = read_thesauri(thesauri, check=check_rule)
         report.papers, report.duplicates = len(read.papers), read.duplicates
-        report.problems, report.warnings = read.problems, read.warnings
+        report.problems, report.warnings = read.problems, read.warnings + thesaurus.problems
         if on_problem is not None:
-            for problem in sorted(read.problems + read.warnings, key=lambda p: p.where):
+            for problem in sorted(read.problems + read.warnings, key=lambda p: p.where) + thesaurus.problems:
                 on_problem(problem)
         if not read.papers:
             skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
@@ -296,6 +305,12 @@ def build(
     with collector_paused():
         graph = build_graph(read.papers, extractions, definitions, junk=load_lexicon().junk)
         lap("resolve and build graph")
+        if thesaurus.rules:
+            for rule, outcome in zip(thesaurus.rules, apply_thesaurus(graph, thesaurus.rules), strict=True):
+                (report.rules_applied if outcome.applied else report.rules_unmatched).append(
+                    f"{rule.where}: {outcome.detail}"
+                )
+            lap("thesaurus")
         if link:
             link_graph(graph)
             lap("link vocabularies")

@@ -89,10 +89,11 @@ def load_model(path: Path = MODEL_PATH) -> EntityModel:
 
 
 def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> None:
-    """Set ``confidence`` (0-1, three decimals) on every entity node."""
+    """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
+    thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so)."""
     model = model or load_model()
     for _, data in graph.nodes(data=True):
-        if data.get("type") in ENTITY_TYPES:
+        if data.get("type") in ENTITY_TYPES and "confidence" not in data:
             data["confidence"] = round(model.confidence(entity_features(data)), 3)
 
 

@@ -34,7 +34,7 @@ VENUE_KEYS = ("conference", "venue")
 CODE_KEYS = ("code", "code_url", "github")
 
 
-def _decode(path: Path) -> tuple[str, str | None]:
+def decode_file(path: Path) -> tuple[str, str | None]:
     """The file's text, and a note when it was not UTF-8 (UTF-16 with a BOM, or Latin-1)."""
     data = path.read_bytes()
     if not data.strip():
@@ -262,7 +262,7 @@ def _read(path: Path, fmt: str | None) -> Iterator[tuple[Paper | Problem, Ids]]:
     if fmt is not None and fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     try:
-        text, note = _decode(path)
+        text, note = decode_file(path)
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     if note is not None:
