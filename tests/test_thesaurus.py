@@ -200,9 +200,10 @@ def assert_invariants(graph: nx.MultiDiGraph) -> None:
 
 
 def _snapshot(graph: nx.MultiDiGraph, drop_alts: bool = False) -> tuple[list, list]:
-    nodes = [
-        (n, {k: v for k, v in d.items() if not (drop_alts and k == "alt_labels")}) for n, d in graph.nodes(data=True)
-    ]
+    """Nodes and edges; with ``drop_alts``, without what a merge adds by design: the merged label as
+    an alt label, and confidence 1.0 on the entity the user merged into."""
+    left_out = {"alt_labels", "confidence"} if drop_alts else set()
+    nodes = [(n, {k: v for k, v in d.items() if k not in left_out}) for n, d in graph.nodes(data=True)]
     return nodes, list(graph.edges(keys=True, data=True))
 
 
@@ -222,6 +223,7 @@ def test_thesaurus_merge_moves_everything_as_if_the_typo_was_never_written():
     evaluated = graph.edges[ENTITY_PREFIX + "lowrankadaptation", ENTITY_PREFIX + "glue", "evaluatedOn"]
     assert (evaluated["papers"], evaluated["weight"]) == (["paper/p1", "paper/p2"], 2)
     assert nx.number_of_selfloops(graph) == 0  # the comparedWith between the two went
+    assert target["confidence"] == 1.0  # the user says it is an entity
     # the same graph, in the same order, as resolution gives when the typo is not there
     assert _snapshot(graph, drop_alts=True) == _snapshot(corpus(typo="low-rank adaptation"), drop_alts=True)
 
