@@ -31,7 +31,6 @@ ARGS = [
     "--no-first-run",
 ]
 ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "test-artifacts"
 FADED = "rgba(190,196,204,0.25)"
 
 
@@ -90,6 +89,12 @@ class Page:
         assert self.errors == []
 
 
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests leave screenshots to look at (pytest keeps the last runs' temporary folders)."""
+    return tmp_path_factory.mktemp("screenshots")
+
+
 @pytest.fixture
 def explorer(browser: Any, tmp_path: Path) -> Iterator[Page]:
     path = tmp_path / "kg.html"
@@ -99,14 +104,13 @@ def explorer(browser: Any, tmp_path: Path) -> Iterator[Page]:
     page.page.close()
 
 
-def test_loads_offline_and_draws_every_node(explorer: Page) -> None:
+def test_loads_offline_and_draws_every_node(explorer: Page, screenshots: Path) -> None:
     graph = make_graph()
     assert explorer.js("() => kgExplorer.nodes.length") == graph.number_of_nodes()
     assert explorer.js("() => kgExplorer.edges.length") == graph.number_of_edges()
     assert explorer.js("() => kgExplorer.network.body.nodeIndices.length") == 7
     assert explorer.visible() == sorted(graph.nodes)
-    ARTIFACTS.mkdir(exist_ok=True)
-    explorer.page.screenshot(path=str(ARTIFACTS / "html-explorer.png"))
+    explorer.page.screenshot(path=str(screenshots / "html-explorer.png"))
     explorer.assert_clean()
 
 
@@ -153,7 +157,7 @@ def test_filters_hide_types_and_rare_entities(explorer: Page) -> None:
     explorer.assert_clean()
 
 
-def test_hostile_text_renders_as_text(explorer: Page) -> None:
+def test_hostile_text_renders_as_text(explorer: Page, screenshots: Path) -> None:
     page = explorer.page
     for node_id in ("paper/p2", "entity/hostile"):
         index = explorer.js("(id) => kgExplorer.data.nodes.findIndex(n => n.i === id)", node_id)
@@ -179,8 +183,7 @@ def test_hostile_text_renders_as_text(explorer: Page) -> None:
         explorer.js("() => document.querySelectorAll('#kg-panel *:not(h2,h3,p,span,ul,li,a,button,blockquote)').length")
         == 0
     )
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "html-explorer-hostile.png"))
+    page.screenshot(path=str(screenshots / "html-explorer-hostile.png"))
     explorer.assert_clean()
 
 
@@ -230,7 +233,7 @@ def test_empty_graph_loads(browser: Any, tmp_path: Path) -> None:
     page.page.close()
 
 
-def test_example_page_offline_complete_and_searchable(browser: Any) -> None:
+def test_example_page_offline_complete_and_searchable(browser: Any, screenshots: Path) -> None:
     """The committed example page: no request beyond the file, every node drawn, SAE found."""
     from kg.export.rdf import read_rdf
 
@@ -243,8 +246,7 @@ def test_example_page_offline_complete_and_searchable(browser: Any) -> None:
         page.page.press("#kg-search", "Enter")
         assert page.js("() => kgExplorer.selectedId()") == "entity/sparseautoencoder"
         assert page.page.inner_text("#kg-panel h3") == "sparse autoencoder"
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.page.screenshot(path=str(ARTIFACTS / "example-graph.png"))
+        page.page.screenshot(path=str(screenshots / "example-graph.png"))
         page.assert_clean()
     finally:
         page.page.close()

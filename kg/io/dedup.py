@@ -69,7 +69,8 @@ def normalize_title(title: str) -> str:
     text = title
     if not text.isascii():
         text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    words = _NOT_WORD.sub(" ", text.casefold()).split()
+    # upper() first: casefold alone keeps a dotless ı that the same title in capitals spells I
+    words = _NOT_WORD.sub(" ", (text if text.isascii() else text.upper()).casefold()).split()
     return " ".join(words) if len(words) >= 3 else ""
 
 

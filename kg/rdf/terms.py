@@ -16,7 +16,10 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from kg.rdf.ontology import KG, PREFIXES, RESOURCE_BASE, SCHEMA
 
-_SAFE_URL = re.compile(r"^https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
+#: An http(s) URL that is a valid IRI as it is: RFC 3986 characters (no brackets, no quote), each %
+#: followed by two hex digits, at most one #.
+_URL_CHAR = r"(?:[A-Za-z0-9\-._~:/?@!$&()*+,;=]|%[0-9A-Fa-f]{2})"
+_SAFE_URL = re.compile(rf"^https?://{_URL_CHAR}+(?:#{_URL_CHAR}*)?$")
 
 
 def statement_iri(u: str, rel: str, v: str) -> URIRef:
@@ -61,4 +64,4 @@ CODE, URL, DERIVED = str(SCHEMA.codeRepository), str(SCHEMA.url), str(PROV.wasDe
 
 def link(text: str) -> str | Lit:
     """A URL as an IRI when it is a well-formed one, else as an xsd:anyURI literal."""
-    return text if _SAFE_URL.match(text) and "'" not in text else Lit(text, _ANY_URI)
+    return text if _SAFE_URL.match(text) else Lit(text, _ANY_URI)
