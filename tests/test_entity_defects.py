@@ -60,3 +60,28 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
     entities, keys = resolve_entities([("p1", a), ("p2", b)])
     assert keys[0] == keys[1] and len(entities) == 1
     assert entities[keys[0][0]].label == "federated learning"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("mention", "label"),
+    [
+        ("ASAP) algorithm", "ASAP"),
+        ("Alpaca(7B", "Alpaca"),
+        ("approximate piecewise-E(3", "approximate piecewise-E"),
+        ("GPT-4 (OpenAI)", "GPT-4 (OpenAI)"),  # balanced: kept as it is
+    ],
+)
+def test_defects_no_node_has_an_unbalanced_bracket(mention: str, label: str) -> None:
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    entities, _ = resolve_entities([("p", Extraction([Mention(mention, "Method", 0, len(mention))], [], [], []))])
+    assert [e.label for e in entities.values()] == [label]
+
+
+def test_defects_a_bracketed_fragment_is_no_node() -> None:
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    entities, keys = resolve_entities([("p", Extraction([Mention("O(T4", "Concept", 0, 4)], [], [], []))])
+    assert entities == {} and keys == [[None]]

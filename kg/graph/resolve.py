@@ -29,6 +29,37 @@ ROLE_HEADS = frozenset(
 )  # fmt: skip
 
 
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def balanced(text: str) -> str:
+    """The term without a bracket its span cut off: the part before the first unmatched bracket
+    when it names something (two letters or more), else the part after it, else nothing.
+
+    >>> balanced("ASAP) algorithm"), balanced("Alpaca(7B"), balanced("GPT-4 (OpenAI)"), balanced("O(T4")
+    ('ASAP', 'Alpaca', 'GPT-4 (OpenAI)', '')
+    """
+    if not any(c in text for c in "()[]{}"):
+        return text
+    stack: list[int] = []
+    for i, c in enumerate(text):
+        if c in _OPEN:
+            stack.append(i)
+        elif c in _CLOSE:
+            if stack and _OPEN[_CLOSE.index(c)] == text[stack[-1]]:
+                stack.pop()
+            else:
+                return _side(text, i)
+    return _side(text, stack[0]) if stack else text
+
+
+def _side(text: str, cut: int) -> str:
+    before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
+    if sum(c.isalpha() for c in before) >= 2:
+        return before
+    return after if sum(c.isalpha() for c in after) >= 2 else ""
+
+
 def core_term(text: str) -> str:
     """The term without a role head, when what is left still names something: two words or
     more, or a name (a capital letter).
@@ -59,7 +90,7 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
     (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
     for ex in extractions:
         for mention in ex.mentions:
-            term_key(core_term(mention.text))
+            term_key(core_term(balanced(mention.text)))
         for short, long in ex.definitions:
             term_key(short)
             term_key(long)
@@ -172,7 +203,7 @@ def resolve_entities(
         keys: list[str | None] = []
         local = {term_key(short): long for short, long in ex.definitions}
         for i, mention in enumerate(ex.mentions):
-            core = core_term(mention.text)
+            core = core_term(balanced(mention.text))
             if core != mention.text:
                 mention = mention._replace(text=core)
             key, expanded, is_short = resolver.resolve(mention, local)
