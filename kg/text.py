@@ -95,7 +95,7 @@ def singular(word: str) -> str:
     low = word.lower()
     if low in _IRREGULAR:
         return _match_case(_IRREGULAR[low], word)
-    if word[-1:].isupper():  # SWAP-NAS, TransNAS: English plurals end in a lower-case s
+    if word[-1:] == "S" and sum(c.isupper() for c in word) >= 2:  # SWAP-NAS, TransNAS: not plurals
         return word
     if low.endswith("es") and low[:-2] in _INVARIANT:  # biases, aliases, viruses
         return word[:-2]

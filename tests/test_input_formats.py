@@ -25,7 +25,7 @@ def run_kg(*args: object) -> subprocess.CompletedProcess[str]:
 
 
 def test_input_formats_table_drives_the_cli_choices():
-    from kg.cli import InputFormat
+    from kg.cli.app import InputFormat
 
     assert [f.value for f in InputFormat] == list(FORMATS)
     assert set(JSON_KINDS) <= set(FORMATS)

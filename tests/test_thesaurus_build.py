@@ -56,7 +56,7 @@ def test_thesaurus_rebuild_reports_rules_and_reuses_every_cached_extraction(firs
     vos = tmp_path / "t.txt"
     vos.write_text("label\treplace by\nTopoTune\tTopoTune framework\nno such entity\tx\nbad\tline\there\n")
     result = build(first_build, "vos", vos)
-    assert "19 papers (0 records skipped, 0 of them duplicates; 1 warnings; 0 parsed, 19 from cache)" in result.stdout
+    assert "19 papers (0 records skipped, 0 of them duplicates; 1 warnings; 0 parsed, 19 from cache;" in result.stdout
     assert "thesaurus: 1 rules applied, 1 matched nothing" in result.stdout
     assert f"  applied: {vos}:2: renamed 'TopoTune' to 'TopoTune framework'" in result.stdout
     assert f"  matched nothing: {vos}:3: no entity named 'no such entity'" in result.stdout
