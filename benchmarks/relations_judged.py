@@ -104,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         tempting += len(wrong)
         tempting_total += len(paper.get("tempting_wrong", []))
         if not args.quiet:
-            print(f"[{pid}] {score.title}: {score.relations_found}/{score.gold_relations} right, {score.relations} emitted")
+            right = f"{score.relations_found}/{score.gold_relations}"
+            print(f"[{pid}] {score.title}: {right} right, {score.relations} emitted")
             for r in score.unmatched_relations:
                 print(f"    unmatched: {r.head} -{r.type}-> {r.tail}")
             for w in wrong:
@@ -118,13 +119,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     hand, judged, unmatched = judgments.precision(matched, marks)
     n = max(len(scores), 1)
     print(f"\n{len(scores)} papers, extractor {args.extractor or 'default'}")
-    print(f"  reader's relations right (type, entities, direction)  {found}/{gold} = {found / max(gold, 1):.3f}")
-    print(f"  reader's relations found as a pair                    {pair}/{gold} = {pair / max(gold, 1):.3f}")
-    print(f"  emitted matching a reader's relation (proxy)          {matched}/{emitted} = {matched / max(emitted, 1):.3f}")
-    print(f"  emitted among tempting_wrong                          {tempting} (of {tempting_total} listed)")
-    print(f"  entity-entity relations per paper                     {emitted / n:.2f}")
+    rows = [
+        ("reader's relations right (type, entities, direction)", f"{found}/{gold} = {found / max(gold, 1):.3f}"),
+        ("reader's relations found as a pair", f"{pair}/{gold} = {pair / max(gold, 1):.3f}"),
+        ("emitted matching a reader's relation (proxy)", f"{matched}/{emitted} = {matched / max(emitted, 1):.3f}"),
+        ("emitted among tempting_wrong", f"{tempting} (of {tempting_total} listed)"),
+        ("entity-entity relations per paper", f"{emitted / n:.2f}"),
+    ]
     if args.judgments:
-        print(f"  hand-judged precision                                 {hand:.3f} ({judged} of {unmatched} unmatched judged)")
+        rows.append(("hand-judged precision", f"{hand:.3f} ({judged} of {unmatched} unmatched judged)"))
+    for label, figure in rows:
+        print(f"  {label:<56}{figure}")
     if args.dump:
         dump(args.dump, scores, judgments, args.extractor or "default")
         print(f"wrote {args.dump}", file=sys.stderr)

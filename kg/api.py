@@ -33,7 +33,7 @@ from kg.graph.model import ENTITY_TYPES, PAPER_PREFIX
 from kg.io import InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
 from kg.rdf.formats import RDF_FORMATS
-from kg.records import Paper, Problem
+from kg.records import DEFAULT_MIN_CONFIDENCE, Paper, Problem
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -153,6 +153,7 @@ def build(
     formats: Iterable[str] = BUILD_FORMATS,
     input_format: str | None = None,
     extractor: str = DEFAULT_EXTRACTOR,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
     cache: str | Path | bool = True,
     link: bool = True,
     processes: int = 0,
@@ -164,7 +165,9 @@ def build(
     ``formats`` there; what ``kg build`` does.
 
     ``cache``: True for kg's cache folder (``$XDG_CACHE_HOME/kg``), a folder, or False for none;
-    ``extractor``: ``fast``, ``accurate`` or ``rules``; ``processes``: 0 chooses by input size;
+    ``extractor``: ``fast``, ``accurate`` or ``rules``; ``min_confidence``: relations between
+    entities whose confidence (combined over papers) is lower are left out, from 0 (keep all) to
+    1; ``processes``: 0 chooses by input size;
     ``on_problem`` is called with each skipped record or warning. A file that cannot be read at
     all raises :class:`kg.io.InputError`.
     """
@@ -185,6 +188,7 @@ def build(
         cache_dir=cache_dir,
         dask=dask,
         extractor=extractor,
+        min_confidence=min_confidence,
     )
     return KnowledgeGraph(graph, report)
 

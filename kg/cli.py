@@ -16,7 +16,7 @@ import typer
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
 from kg.io import FORMATS, InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS
-from kg.records import Problem
+from kg.records import DEFAULT_MIN_CONFIDENCE, Problem
 
 if TYPE_CHECKING:  # networkx, rdflib and spaCy load only where a command needs them
     import networkx as nx
@@ -154,6 +154,15 @@ def build(
         ),
     ] = None,
     extractor: Annotated[Extractor, typer.Option(help=EXTRACTOR_HELP)] = DEFAULT_EXTRACTOR,  # type: ignore[assignment]
+    min_confidence: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=1.0,
+            help="Leave out relations between entities whose confidence (combined over the papers that"
+            " state them, noisy-or) is below this; 0 keeps every relation found.",
+        ),
+    ] = DEFAULT_MIN_CONFIDENCE,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
 ) -> None:
     """Build the graph from INPUTS and write graph.ttl, graph.html and graph.graphml to --out.
@@ -186,6 +195,7 @@ def build(
                 cache=False if no_cache else (cache or True),
                 dask=dask,
                 extractor=extractor.value,
+                min_confidence=min_confidence,
             )
     finally:
         progress.close()

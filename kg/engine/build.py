@@ -25,7 +25,7 @@ from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
 from kg.graph.resolve import key_terms
 from kg.io import InputError, read_papers
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
-from kg.records import Extraction, Paper, Problem
+from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper, Problem
 
 if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
     import networkx as nx
@@ -236,12 +236,14 @@ def build(
     cache_dir: Path | None = None,
     dask: str | None = None,
     extractor: str = DEFAULT_EXTRACTOR,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``.
 
     ``n_process`` 0 chooses by input size; ``cache_dir`` reuses extractions of abstracts seen
     before; ``dask`` is a scheduler address to run parsing and extraction on; ``extractor``
-    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`).
+    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`); relations with a
+    lower confidence than ``min_confidence`` are left out (:func:`kg.graph.build.build_graph`).
     """
     report = BuildReport()
     formats = list(formats)
@@ -290,7 +292,9 @@ def build(
             ahead=ahead,
         )
     with collector_paused():
-        graph = build_graph(read.papers, extractions, definitions, junk=load_lexicon().junk)
+        graph = build_graph(
+            read.papers, extractions, definitions, junk=load_lexicon().junk, min_confidence=min_confidence
+        )
         lap("resolve and build graph")
         if link:
             link_graph(graph)

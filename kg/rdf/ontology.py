@@ -45,6 +45,9 @@ class KG(DefinedNamespace):
 
     evidence: URIRef
     supportCount: URIRef
+    confidence: URIRef
+    onDataset: URIRef
+    inMetric: URIRef
     paperCount: URIRef
     mentionCount: URIRef
     venue: URIRef

@@ -35,6 +35,7 @@ class Lit(NamedTuple):
 Triple = tuple[str, str, "str | Lit"]
 
 INT = str(XSD.integer)
+DECIMAL = str(XSD.decimal)
 _ANY_URI = str(XSD.anyURI)
 G_YEAR = str(XSD.gYear)
 
@@ -56,6 +57,16 @@ EXACT, CLOSE, CONCEPT = str(SKOS.exactMatch), str(SKOS.closeMatch), str(SKOS.Con
 IDENTIFIER, TITLE, ABSTRACT = str(DCTERMS.identifier), str(DCTERMS.title), str(DCTERMS.abstract)
 CREATOR, DATE, SOURCE = str(DCTERMS.creator), str(DCTERMS.date), str(DCTERMS.source)
 CODE, URL, DERIVED = str(SCHEMA.codeRepository), str(SCHEMA.url), str(PROV.wasDerivedFrom)
+
+
+def decimal(value: float) -> str:
+    """A number in (0, 1] as an xsd:decimal lexical form, at most 4 places.
+
+    >>> decimal(0.75), decimal(1.0), decimal(0.123456)
+    ('0.75', '1.0', '0.1235')
+    """
+    text = f"{value:.4f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
 
 
 def link(text: str) -> str | Lit:
