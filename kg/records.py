@@ -96,7 +96,7 @@ class Mention(NamedTuple):
 
 #: The confidence a relation needs to be in the graph by default (``kg build --min-confidence``):
 #: it favours precision (chosen on the ICLR 2022 dev sample, benchmarks/README.md, issue 13).
-DEFAULT_MIN_CONFIDENCE = 0.5
+DEFAULT_MIN_CONFIDENCE = 0.7
 
 
 class RelationRecord(NamedTuple):

@@ -90,6 +90,46 @@ def linked(tokens: Sequence[Token], limit: int = 4) -> bool:
     return 0 < len(tokens) <= limit + 1
 
 
+def object_of_verb(span_root: Token, tokens: Sequence[Token]) -> bool:
+    """Is ``span_root`` the object of the verb the path goes up through ("X learns Y using Z":
+    Y is what is learned, X is what uses Z)?"""
+    return (
+        span_root.dep_ in {"dobj", "pobj"}
+        and len(tokens) > 2
+        and tokens[1].i == span_root.head.i
+        and span_root.head.pos_ in {"VERB", "ADP"}
+    )
+
+
+def states_property(head: Token, tail: Token) -> bool:
+    """ "the robustness of X", "X's robustness": ``head`` is said to be a property of ``tail``."""
+    if tail.dep_ == "poss" and tail.head.i == head.i:
+        return True
+    return tail.dep_ == "pobj" and tail.head.lower_ == "of" and tail.head.head.i == head.i
+
+
+def acronym_of(short: str, long: str) -> bool:
+    """Is ``short`` the initials of ``long`` ("HTLM", "hyper-text language model")?
+
+    >>> acronym_of("HTLM", "hyper-text language model"), acronym_of("GNN", "graph neural networks")
+    (True, True)
+    >>> acronym_of("LAQ", "Latent Action Q-learning"), acronym_of("MNIST", "image dataset")
+    (True, False)
+    >>> acronym_of("X", "x")
+    False
+    """
+    letters = [c for c in short.lower() if c.isalpha()]
+    if len(letters) < 2:
+        return False
+    # "Q-learning" counts as one word or two: LAQ, "Latent Action Q-learning"
+    return any(letters == [w[0] for w in text.split()] for text in (long.lower(), long.lower().replace("-", " ")))
+
+
+def one_name(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one name, abbreviated and spelled out (either way)?"""
+    return acronym_of(a, b) or acronym_of(b, a)
+
+
 def coordinated(a: Token, b: Token) -> bool:
     """Does the parse coordinate ``a`` and ``b`` ("X and Y", "X, Y and Z")?"""
     return b in a.conjuncts

@@ -26,7 +26,16 @@ from typing import cast
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.evidence import coordinated, crosses_contrast, linked, negated, path
+from kg.nlp.evidence import (
+    coordinated,
+    crosses_contrast,
+    linked,
+    negated,
+    object_of_verb,
+    one_name,
+    path,
+    states_property,
+)
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
@@ -114,8 +123,13 @@ _HEAD_TYPES = {
     "addresses": {"Method"},
     "evaluatedOn": {"Method"},
     "improvesOn": {"Method"},
-    "uses": {"Method", "Task"},
+    "uses": {"Method"},
+    "measuredBy": {"Method", "Task"},
 }
+#: Factor on a ``uses`` whose user is the object of the verb that uses ("X learns Y using Z"),
+#: and on a ``featureOf`` the parse does not state as "the P of X".
+OBJECT_FACTOR = 0.4
+UNSTATED_FEATURE_FACTOR = 0.4
 _TAIL_TYPES = {"addresses": {"Task"}, "evaluatedOn": {"Dataset"}, "measuredBy": {"Metric"}}
 
 
@@ -130,8 +144,15 @@ def oriented(label: str, head: Span, tail: Span, proposed: set[tuple[int, int]])
     head_new, tail_new = (head.start, head.end) in proposed, (tail.start, tail.end) in proposed
     if tail_new and not head_new:
         return label == "partOf"  # "the encoder of X": the part may be the new thing
-    # "ToolEval isA automatic evaluator", not the reverse
-    return not (label == "isA" and any(is_named(t) for t in tail) and not any(is_named(t) for t in head))
+    # "ToolEval isA automatic evaluator", "ImageNet isA large dataset", not the reverse
+    return not (label == "isA" and _named(tail) and not _named(head))
+
+
+def _named(span: Span) -> bool:
+    """A name rather than a description: capitals inside the sentence ("ImageNet", "ToolEval"), digits."""
+    return any(
+        is_named(t) or (t.text[:1].isupper() and t.i != t.sent.start) or any(c.isdigit() for c in t.text) for t in span
+    )
 
 
 def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
@@ -208,7 +229,14 @@ def _learned_confidence(
         return None
     if label == "conjoinedWith" and not coordinated(a, b):
         return None
+    if label == "isA" and one_name(head.text, tail.text):
+        return None  # "HTLM, a hyper-text language model": a name, not a kind
     confidence = rel.score
+    h, t = head.root, tail.root
+    if label == "featureOf" and not states_property(h, t):
+        confidence *= UNSTATED_FEATURE_FACTOR
+    if label in {"uses", "addresses"} and h.sent == t.sent and object_of_verb(h, path(h, t)):
+        confidence *= OBJECT_FACTOR
     if not linked(tokens):
         if label == "uses" and rel.score < UNLINKED_MIN_SCORE:
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, verb_negated
+from kg.nlp.evidence import contrasted, one_name, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import Relation, mention_index
@@ -26,7 +26,7 @@ RULE_CONFIDENCE = {
     "addresses": 0.75,
     "evaluatedOn": 0.8,
     "measuredBy": 0.65,
-    "isA": 0.6,
+    "isA": 0.7,
     "partOf": 0.6,
 }
 
@@ -183,7 +183,7 @@ class _Finder:
                     if word in {"on", "across", "with"} and tail.label_ == "Dataset":
                         for subj in subjects or [self.main]:
                             self.add(subj, "evaluatedOn", tail, tok)
-                    elif (word in {"upon", "over", "on"} and label == "improvesOn") or (
+                    elif (word in {"upon", "over", "on"} and tok.lemma_.lower() == "improve") or (
                         word in {"with", "to", "against"} and label == "comparedWith"
                     ):
                         objects.append(tail)
@@ -223,7 +223,8 @@ class _Finder:
             for child in root.children:
                 if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
                     other = self.mention(child)  # "X (ABBR)" is a name, not a kind
-                    self.add(span, "isA", other, root)
+                    if other is not None and not one_name(span.text, other.text):
+                        self.add(span, "isA", other, root)
                 if child.dep_ != "prep":
                     continue
                 for obj in _args(child, {"pobj"}):
