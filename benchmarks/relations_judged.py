@@ -39,7 +39,7 @@ from judged import (
     names_keys,
     score_paper,
 )
-from kg_cli import Graph, Relation, build, name_key, read_graph
+from kg_cli import CORPUS_FILES, Graph, Relation, build, corpus_path, name_key, read_graph, read_records
 
 
 def tempting_wrong(paper: dict[str, Any], relations: Sequence[Relation], graph: Graph) -> list[str]:
@@ -77,11 +77,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dump", type=Path, help="write the unmatched emitted relations here for judging")
     parser.add_argument("--judgments", type=Path, help="a judged dump: report hand-judged precision")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
+    parser.add_argument(
+        "--corpus",
+        default="iclr2023",
+        choices=sorted(CORPUS_FILES),
+        help="where the abstracts are looked up first (ids repeat across years: judged.py takes the first)",
+    )
     args = parser.parse_args(argv)
 
     samples = load_samples(args.samples)
     papers = [p for _, ps in samples for p in ps]
-    records = abstract_records(papers)
+    corpus = {str(r["id"]): r for r in read_records(corpus_path(args.corpus))}
+    own = [{**p, "abstract": corpus[str(p["id"])]["abstract"]} if str(p["id"]) in corpus else p for p in papers]
+    records = abstract_records(own)
     with tempfile.TemporaryDirectory() as tmp:
         jsonl = Path(tmp) / "judged.jsonl"
         jsonl.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
