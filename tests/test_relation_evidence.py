@@ -174,3 +174,10 @@ def test_issue_13_old_cache_records_read_with_full_confidence():
 def test_issue_13_min_confidence_is_checked():
     with pytest.raises(ValueError, match="min_confidence"):
         build_graph([], [], min_confidence=1.5)
+
+
+def test_issue_13_a_second_name_is_not_a_kind(rules):
+    text = "We present a feature extraction network, namely CDSFNet."
+    mentions = {"feature extraction network": "Method", "CDSFNet": "Method"}
+    assert _learned(rules, text, mentions, [("CDSFNet", "HYPONYM-OF", "feature extraction network", 0.9)]) == set()
+    assert not any(label == "isA" for _, label, _ in _ruled(rules, text))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from spacy.tokens import Token
+from spacy.tokens import Span, Token
 
 #: Words that turn what follows into something not done: "fails to capture", "unable to use".
 FAILING = frozenset({"fail", "unable", "lack", "cannot", "neglect", "ignore", "struggle", "avoid"})
@@ -125,9 +125,19 @@ def acronym_of(short: str, long: str) -> bool:
     return any(letters == [w[0] for w in text.split()] for text in (long.lower(), long.lower().replace("-", " ")))
 
 
+#: Words that give a second name for the same thing ("a network, namely CDSFNet"), not a kind.
+NAMING = frozenset({"namely", "called", "named", "dubbed", "termed", "coined", "i.e."})
+
+
 def one_name(a: str, b: str) -> bool:
     """Are ``a`` and ``b`` one name, abbreviated and spelled out (either way)?"""
     return acronym_of(a, b) or acronym_of(b, a)
+
+
+def renamed(a: Span, b: Span) -> bool:
+    """Does the text between two mentions name one by the other ("X, namely Y", "X called Y")?"""
+    first, second = (a, b) if a.start < b.start else (b, a)
+    return any(t.lower_ in NAMING for t in a.doc[first.end : second.start])
 
 
 def coordinated(a: Token, b: Token) -> bool:

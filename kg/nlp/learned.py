@@ -34,6 +34,7 @@ from kg.nlp.evidence import (
     object_of_verb,
     one_name,
     path,
+    renamed,
     states_property,
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
@@ -229,7 +230,7 @@ def _learned_confidence(
         return None
     if label == "conjoinedWith" and not coordinated(a, b):
         return None
-    if label == "isA" and one_name(head.text, tail.text):
+    if label == "isA" and (one_name(head.text, tail.text) or renamed(head, tail)):
         return None  # "HTLM, a hyper-text language model": a name, not a kind
     confidence = rel.score
     h, t = head.root, tail.root

@@ -12,7 +12,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, one_name, verb_negated
+from kg.nlp.evidence import contrasted, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import Relation, mention_index
@@ -68,6 +68,8 @@ _AUTHOR_WORDS = frozenset(
         "architecture",
     }
 )
+#: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
+_QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
 _PART_HEADS = frozenset(
     {
@@ -203,6 +205,11 @@ class _Finder:
                         continue
                     if label == "measuredBy" and target.label_ != "Metric":
                         continue
+                    if label == "improvesOn" and tok.lemma_.lower() in _QUALITY_VERBS and target.label_ != "Method":
+                        # "X improves accuracy" is a measure, "X improves robustness" no baseline
+                        if target.label_ == "Metric":
+                            self.add(subj, "measuredBy", target, tok)
+                        continue
                     if label == "improvesOn" and target.label_ not in {"Method", "Concept"}:
                         continue
                     self.add(subj, label, target, tok)
@@ -223,7 +230,7 @@ class _Finder:
             for child in root.children:
                 if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
                     other = self.mention(child)  # "X (ABBR)" is a name, not a kind
-                    if other is not None and not one_name(span.text, other.text):
+                    if other is not None and not (one_name(span.text, other.text) or renamed(span, other)):
                         self.add(span, "isA", other, root)
                 if child.dep_ != "prep":
                     continue
