@@ -181,3 +181,7 @@ def test_issue_13_a_second_name_is_not_a_kind(rules):
     mentions = {"feature extraction network": "Method", "CDSFNet": "Method"}
     assert _learned(rules, text, mentions, [("CDSFNet", "HYPONYM-OF", "feature extraction network", 0.9)]) == set()
     assert not any(label == "isA" for _, label, _ in _ruled(rules, text))
+
+
+def test_issue_13_method_with_component_uses_it(rules):
+    assert ("FooNet", "uses", "graph convolution") in _ruled(rules, "FooNet with graph convolution is fast.")

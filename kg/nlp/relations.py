@@ -258,6 +258,8 @@ class _Finder:
                         and root.lemma_.lower() in {"experiment", "result", "evaluation", "performance"}
                     ):
                         self.add(self.main, "evaluatedOn", tail, root)
+                    elif word == "with" and span.label_ == "Method" and tail.label_ in {"Method", "Concept"}:
+                        self.add(span, "uses", tail, root)  # "ST-GNNs with Lipschitz filters"
                     elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
                         self.add(span, "comparedWith", tail, root)
             if root.dep_ == "pobj" and root.head.lower_ in {"including", "like"}:
