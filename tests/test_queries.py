@@ -27,6 +27,7 @@ def test_every_example_query_is_tested():
         "shared-entities.rq",
         "datasets.rq",
         "improves-on-ppo.rq",
+        "beats-ppo-on.rq",
         "code-links.rq",
         "abbreviations.rq",
         "methods-for-task.rq",
@@ -61,6 +62,14 @@ def test_query_datasets(rdf):
 def test_query_improves_on_ppo(rdf):
     _names, table = answer(rdf, "improves-on-ppo.rq")
     assert table[0][0] == "Simple Policy Optimization" and "SPO outperforms PPO" in table[0][1]
+
+
+def test_query_beats_ppo_on(rdf):
+    names, table = answer(rdf, "beats-ppo-on.rq")
+    assert names == ["better", "dataset", "metric", "confidence", "evidence"]
+    better = {row[0]: row for row in table}
+    assert "SPO outperforms PPO" in better["Simple Policy Optimization"][4]
+    assert all(0 < float(row[3]) <= 1 for row in table)
 
 
 def test_query_code_links(rdf):

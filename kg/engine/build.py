@@ -26,7 +26,7 @@ from kg.graph.resolve import key_terms
 from kg.io import InputError, read_papers
 from kg.io.thesaurus import read_thesauri
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
-from kg.records import Extraction, Paper, Problem
+from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper, Problem
 
 if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
     import networkx as nx
@@ -250,8 +250,10 @@ def build(
     names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`); ``thesauri`` are
     thesaurus files (:mod:`kg.io.thesaurus`) whose rules correct the resolved graph, in order,
     before it is linked. They change nothing upstream: the cached extractions stay valid.
-    Entities whose confidence is below ``min_confidence`` are left out (None: the shipped
-    model's threshold); an entity a thesaurus rule kept, renamed or merged into stays.
+    Entities and relations whose confidence is below ``min_confidence`` are left out; None takes
+    each one's default (the entity model's threshold; :data:`kg.records.DEFAULT_MIN_CONFIDENCE`
+    for relations, combined over papers in :func:`kg.graph.build.build_graph`). An entity a
+    thesaurus rule kept, renamed or merged into stays.
     """
     report = BuildReport()
     formats = list(formats)
@@ -303,7 +305,13 @@ def build(
             ahead=ahead,
         )
     with collector_paused():
-        graph = build_graph(read.papers, extractions, definitions, junk=load_lexicon().junk)
+        graph = build_graph(
+            read.papers,
+            extractions,
+            definitions,
+            junk=load_lexicon().junk,
+            min_confidence=DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence,
+        )
         lap("resolve and build graph")
         if thesaurus.rules:
             for rule, outcome in zip(thesaurus.rules, apply_thesaurus(graph, thesaurus.rules), strict=True):

@@ -170,8 +170,11 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     for (u, v, _, d), rel in zip(edges_in, edge_rels, strict=True):
         edge: list[Any] = [u, v, rel_index[rel], _int(d.get("weight"), 1)]
         evidence = next((t for t in map(_text, _list(d.get("evidence"))) if t), "")
-        if evidence:
+        confidence = d.get("confidence")
+        if evidence or confidence is not None:
             edge.append(evidence[:MAX_EVIDENCE_CHARS])
+        if confidence is not None:  # [u, v, rel, weight, evidence, confidence]
+            edge.append(round(float(confidence), 2))
         edges.append(edge)
     config = {"initial": INITIAL_NODES, "step": STEP_NODES, "physicsMax": PHYSICS_MAX_NODES}
     return {"types": types, "rels": rels, "nodes": nodes, "edges": edges, "config": config}

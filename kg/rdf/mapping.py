@@ -46,6 +46,7 @@ from kg.rdf.terms import (
     Lit,
     T,
     Triple,
+    decimal,
     link,
     statement_iri,
 )
@@ -83,7 +84,7 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
             add((iri, T["paperCount"], Lit(str(data["paper_count"]), INT)))
             add((iri, T["mentionCount"], Lit(str(data["count"]), INT)))
             if data.get("confidence") is not None:
-                add((iri, T["confidence"], Lit(f"{float(data['confidence']):.3f}", DECIMAL)))
+                add((iri, T["confidence"], Lit(decimal(data["confidence"]), DECIMAL)))
             if data.get("vocab"):
                 add((iri, EXACT if data.get("vocab_match") == "exact" else CLOSE, data["vocab"]))
                 vocab_terms.add(data["vocab"])
@@ -99,6 +100,12 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
             add((st, PREDICATE, T[rel]))
             add((st, OBJECT, o))
             add((st, T["supportCount"], Lit(str(data["weight"]), INT)))
+            if data.get("confidence") is not None:
+                add((st, T["confidence"], Lit(decimal(data["confidence"]), DECIMAL)))
+            for dataset in data.get("datasets", []):
+                add((st, T["onDataset"], iris.get(dataset) or str(node_iri(dataset))))
+            for metric in data.get("metrics", []):
+                add((st, T["inMetric"], iris.get(metric) or str(node_iri(metric))))
             for paper in data.get("papers", []):
                 add((st, DERIVED, iris.get(paper) or str(node_iri(paper))))
             for sentence in data.get("evidence", []):
@@ -237,6 +244,13 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
         rel = _str(g, st, RDF.predicate).rpartition("#")[2]
         if u in graph and v in graph and rel in RELATIONS:
             support = g.value(st, KG.supportCount)
+            confidence = g.value(st, KG.confidence)
+            extra: dict[str, object] = {}
+            if confidence is not None:
+                extra["confidence"] = float(str(confidence))
+            if rel == "improvesOn":
+                for name, prop in (("datasets", KG.onDataset), ("metrics", KG.inMetric)):
+                    extra[name] = sorted(n for d in g.objects(st, prop) if (n := node_of(str(d))))
             graph.add_edge(
                 u,
                 v,
@@ -245,5 +259,6 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 weight=int(str(support)) if support is not None else 1,
                 papers=sorted(n for p in g.objects(st, PROV.wasDerivedFrom) if (n := node_of(str(p)))),
                 evidence=sorted(str(e) for e in g.objects(st, KG.evidence)),
+                **extra,
             )
     return graph

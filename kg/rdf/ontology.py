@@ -45,9 +45,11 @@ class KG(DefinedNamespace):
 
     evidence: URIRef
     supportCount: URIRef
+    confidence: URIRef
+    onDataset: URIRef
+    inMetric: URIRef
     paperCount: URIRef
     mentionCount: URIRef
-    confidence: URIRef
     venue: URIRef
 
 

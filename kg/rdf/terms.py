@@ -62,6 +62,16 @@ CREATOR, DATE, SOURCE = str(DCTERMS.creator), str(DCTERMS.date), str(DCTERMS.sou
 CODE, URL, DERIVED = str(SCHEMA.codeRepository), str(SCHEMA.url), str(PROV.wasDerivedFrom)
 
 
+def decimal(value: float) -> str:
+    """A number in [0, 1] as an xsd:decimal lexical form, at most 4 places.
+
+    >>> decimal(0.75), decimal(1.0), decimal(0.123456)
+    ('0.75', '1.0', '0.1235')
+    """
+    text = f"{value:.4f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
 def link(text: str) -> str | Lit:
     """A URL as an IRI when it is a well-formed one, else as an xsd:anyURI literal."""
     return text if _SAFE_URL.match(text) else Lit(text, _ANY_URI)

@@ -231,7 +231,8 @@
     }
     const ev = adj[i].filter((j) => E[j].length > 4).slice(0, 5).map((j) => {
       const e = E[j], box = el("span");
-      box.appendChild(el("span", N[e[0]].l + " —" + RELS[e[2]] + "→ " + N[e[1]].l, "kg-muted"));
+      box.appendChild(el("span", N[e[0]].l + " —" + RELS[e[2]] + "→ " + N[e[1]].l +
+                             (e.length > 5 ? " (confidence " + e[5] + ")" : ""), "kg-muted"));
       box.appendChild(el("blockquote", e[4], "kg-evidence"));
       return box;
     });
@@ -277,7 +278,7 @@
   network.on("hoverEdge", (ev) => {
     const e = E[ev.edge];
     showTip([N[e[0]].l + " —" + RELS[e[2]] + "→ " + N[e[1]].l,
-             "weight " + e[3], ...(e.length > 4 ? [e[4]] : [])], ev);
+             "weight " + e[3] + (e.length > 5 ? " · confidence " + e[5] : ""), ...(e.length > 4 ? [e[4]] : [])], ev);
   });
   const hideTip = () => { tip.hidden = true; };
   ["blurNode", "blurEdge", "dragStart", "zoom", "click"].forEach((name) => network.on(name, hideTip));
