@@ -259,6 +259,8 @@ def build(
     with pipeline_ahead(partial(load_pipeline, extractor=extractor), _parse, wanted) as ahead:
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
+        from kg.graph.clusters import add_clusters
+        from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon
         from kg.vocab.link import known_definitions, link_graph
 
@@ -295,6 +297,9 @@ def build(
         if link:
             link_graph(graph)
             lap("link vocabularies")
+        add_years(graph)
+        add_clusters(graph)
+        lap("clusters")
         if out_dir is not None and formats:
             for path, seconds in write_exports(graph, out_dir, formats).items():
                 report.outputs.append(path)
