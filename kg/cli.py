@@ -46,6 +46,11 @@ class ResultFormat(StrEnum):
     json = "json"
 
 
+GraphFile = Annotated[
+    Path, typer.Argument(help="An exported graph (.ttl, .nt, .jsonld, .rdf or node-link .json).", show_default=False)
+]
+
+
 class State:
     debug = False
 
@@ -248,13 +253,7 @@ def query(
 @app.command("export")
 @_guard
 def export_cmd(
-    graph: Annotated[
-        Path,
-        typer.Argument(
-            help="An exported graph (.ttl, .nt, .jsonld, .rdf or node-link .json).",
-            show_default=False,
-        ),
-    ],
+    graph: GraphFile,
     to: Annotated[ExportFormat, typer.Option("--to", "-t", help="Target format.", show_default=False)],
     out: Annotated[
         Path | None,
@@ -273,13 +272,7 @@ def export_cmd(
 @app.command()
 @_guard
 def stats(
-    graph: Annotated[
-        Path,
-        typer.Argument(
-            help="An exported graph (.ttl, .nt, .jsonld, .rdf or node-link .json).",
-            show_default=False,
-        ),
-    ],
+    graph: GraphFile,
     top: Annotated[int, typer.Option(help="How many of the most mentioned entities to list.")] = 10,
 ) -> None:
     """Summarize an exported graph: nodes and edges by type, most mentioned entities."""
@@ -301,6 +294,34 @@ def stats(
         typer.echo("most mentioned:")
         for count, label, kind in ranked:
             typer.echo(f"  {count:4d}  {label}  ({kind})")
+
+
+class TrendFormat(StrEnum):
+    table, csv, json, png, svg = "table", "csv", "json", "png", "svg"
+
+
+@app.command()
+@_guard
+def trends(
+    source: Annotated[Path, typer.Argument(help="A store folder (kg build --store) or a graph.", show_default=False)],
+    by: Annotated[str, typer.Option(help="Compare papers by year or by venue.")] = "year",
+    top: Annotated[int, typer.Option(min=0, help="How many rising and how many falling entities.")] = 15,
+    kind: Annotated[str | None, typer.Option("--type", help="Only entities of this type (Method, Task...).")] = None,
+    min_papers: Annotated[int, typer.Option(min=1, help="Rank only entities named by this many papers.")] = 10,
+    output: Annotated[TrendFormat, typer.Option("--format", "-f", help="Text, or a chart.")] = TrendFormat.table,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here (charts need it).")] = None,
+) -> None:
+    """The entities rising and falling most: their share of each year's (or venue's) papers, the
+    last year(s) against the first (one year each for up to four years, two for five to seven)."""
+    from kg.export.trends import render_trends
+    from kg.graph.trends import trends as rank
+    from kg.sparql.mentions import papers_graph
+
+    if output.value in ("png", "svg") and out is None:
+        raise fail(f"--format {output.value} draws a chart: give --out PATH")
+    result = rank(papers_graph(source), by=by, top=top, type=kind, min_papers=min_papers)
+    text = render_trends(result, output.value, out)
+    typer.echo(f"wrote {out}" if out is not None else text, nl=out is not None)
 
 
 class Benchmark(StrEnum):
@@ -328,7 +349,7 @@ def evaluate(
     import spacy
 
     from kg.nlp import tokenizers
-    from kg.nlp.evaluate import evaluate_scierc
+    from kg.nlp.evaluate import evaluate_scierc, format_scores
     from kg.nlp.extractors import english_model
     from kg.nlp.learned import add_learned
 
@@ -340,15 +361,7 @@ def evaluate(
     base = spacy.load(english_model(), exclude=["ner"], config=tokenizers.SAVED)
     nlp = add_learned(base, models or None, relations=RELATION_MODELS[extractor.value])
     scores = evaluate_scierc(nlp, file)
-    if as_json:
-        typer.echo(json.dumps(scores, indent=1, sort_keys=True))
-        return
-    typer.echo(f"{'':22}{'P':>7}{'R':>7}{'F1':>7}")
-    rows = [("entities", scores["entities"])]
-    rows += [(f"  {kind}", s) for kind, s in sorted(scores["entities"]["per_type"].items())]
-    rows += [("relations (strict)", scores["relations"]), ("relations, gold ents", scores["relations_gold_entities"])]
-    for name, s in rows:
-        typer.echo(f"{name:22}{s['precision']:7.3f}{s['recall']:7.3f}{s['f1']:7.3f}")
+    typer.echo(json.dumps(scores, indent=1, sort_keys=True) if as_json else format_scores(scores))
 
 
 @app.command()
