@@ -13,7 +13,8 @@ finds them (a co-occurrence map, association strength, the Leiden algorithm).
    until no step improves it. Leiden's clusters are connected (Louvain's may not be). igraph draws
    its random numbers from a ``random.Random(SEED)`` for the call, and entities and links go in
    sorted: the same graph gives the same clusters on every run and machine.
-5. Clusters under :data:`MIN_CLUSTER_SIZE` entities are merged into the cluster they are most
+5. Clusters under :data:`MIN_CLUSTER_SIZE` core entities (or 2% of the core, at least 2, when
+   that is fewer: a small corpus keeps several clusters) are merged into the cluster they are most
    strongly linked to (VOSviewer's "merge small clusters"), smallest first; one linked to no
    other cluster becomes unclustered, but for the largest, which stays whatever its size.
 6. Every other entity joins the cluster it is most strongly associated with: over the clustered
@@ -207,7 +208,7 @@ def cluster_entities(
     *,
     min_papers: int = MIN_PAPERS,
     resolution: float = RESOLUTION,
-    min_cluster_size: int = MIN_CLUSTER_SIZE,
+    min_cluster_size: int | None = None,
     seed: int = SEED,
 ) -> dict[str, int]:
     """Each entity node's cluster, numbered by decreasing size (see the module's docstring)."""
@@ -215,7 +216,7 @@ def cluster_entities(
 
 
 def _cluster(
-    graph: nx.MultiDiGraph, min_papers: int, resolution: float, min_cluster_size: int, seed: int
+    graph: nx.MultiDiGraph, min_papers: int, resolution: float, min_cluster_size: int | None, seed: int
 ) -> tuple[dict[str, int], dict[int, Cluster]]:
     """Each entity's cluster, and the table of clusters."""
     nodes = dict(graph.nodes(data=True))
@@ -224,6 +225,8 @@ def _cluster(
     links = links_between(graph, core, nodes)
     strengths = association_strength(links, len(core))
     membership = leiden(len(core), strengths, resolution, seed) if links else [UNCLUSTERED] * len(core)
+    if min_cluster_size is None:
+        min_cluster_size = min(MIN_CLUSTER_SIZE, max(2, round(len(core) / 50)))
     membership = _merge_small(membership, strengths, min_cluster_size)
     total = totals(links, len(core))
     clustered = {e: (c, t) for e, c, t in zip(core, membership, total, strict=True) if c != UNCLUSTERED}
@@ -287,7 +290,7 @@ def add_clusters(
     *,
     min_papers: int = MIN_PAPERS,
     resolution: float = RESOLUTION,
-    min_cluster_size: int = MIN_CLUSTER_SIZE,
+    min_cluster_size: int | None = None,
     seed: int = SEED,
 ) -> dict[int, Cluster]:
     """Cluster the entities; set ``cluster`` and ``cluster_label`` on every entity node and
