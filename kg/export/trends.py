@@ -156,4 +156,4 @@ def _panel(axes: Any, result: Trends, title: str, ranked: list[Trend]) -> None:
     axes.set_ylabel("share of papers (%)")
     axes.grid(alpha=0.3)
     if ranked:
-        axes.legend(loc="upper left", fontsize=7, frameon=False)
+        axes.legend(loc="best", fontsize=7, framealpha=0.8)
