@@ -28,7 +28,8 @@ finds them (a co-occurrence map, association strength, the Leiden algorithm).
    the cluster's own, those with less than :data:`OWN_SHARE` of their links inside it.
 
 The attributes this sets are listed in :mod:`kg.graph.model`. On ICLR 2024 (2,271 papers, 4,791
-core entities, 105k links) it takes about 1 s, most of it counting links and attaching entities.
+core entities, 105k links) it takes 1.4 s of CPU (Leiden 0.45 s, igraph's import 0.24 s, the rest
+counting links, attaching and naming), measured on a busy 2-core machine; years take 0.2 s more.
 """
 
 from __future__ import annotations
