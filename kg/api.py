@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from kg.engine.build import BuildReport, Progress
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
-from kg.graph.model import ENTITY_TYPES, PAPER_PREFIX
+from kg.graph.model import ENTITY_TYPES, PAPER_PREFIX, int_keys
 from kg.io import InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
 from kg.rdf.formats import RDF_FORMATS
@@ -205,11 +205,16 @@ def load(path: str | Path) -> KnowledgeGraph:
     if suffix == "json":
         import networkx as nx
 
+        from kg.graph.clusters import CLUSTERS, add_clusters
+        from kg.graph.trends import add_years
         from kg.vocab.link import attach_terms
 
         data: Any = json.loads(path.read_text(encoding="utf-8"))
-        graph = nx.node_link_graph(data, edges="links")
+        graph = int_keys(nx.node_link_graph(data, edges="links"))
         attach_terms(graph)
+        if CLUSTERS not in graph.graph:  # written before kg had clusters
+            add_years(graph)
+            add_clusters(graph)
         return KnowledgeGraph(graph)
     if suffix not in {"rdf", *RDF_FORMATS}:
         raise InputError(f"{path}: cannot read .{suffix}; give a .ttl, .nt, .jsonld, .rdf or .json graph")

@@ -17,7 +17,9 @@ from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, OWL, SKOS
 
 from kg.export.rdf import read_rdf, write_rdf
+from kg.graph.clusters import add_clusters
 from kg.graph.model import VOCABULARY, new_graph
+from kg.graph.trends import add_years
 from kg.rdf.formats import RDF_SUFFIXES
 from kg.rdf.iri import decode, encode, node_iri, node_of
 from kg.rdf.ontology import KG, SCHEMA
@@ -161,6 +163,8 @@ def hostile_graph(text: str, url: str | None = None) -> nx.MultiDiGraph:
     g.add_edge(paper, other, key="proposes", type="proposes", weight=1, papers=[paper], evidence=[])
     evidence = sorted([text, "Second sentence: " + text])
     g.add_edge(other, entity, key="uses", type="uses", weight=2, papers=[paper], evidence=evidence)
+    add_years(g)  # as a build does; reading RDF back computes them when they are missing
+    add_clusters(g)
     return g
 
 

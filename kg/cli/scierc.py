@@ -38,7 +38,7 @@ def evaluate(
     import spacy
 
     from kg.nlp import tokenizers
-    from kg.nlp.evaluate import evaluate_scierc
+    from kg.nlp.evaluate import evaluate_scierc, format_scores
     from kg.nlp.extractors import english_model
     from kg.nlp.learned import add_learned
 
@@ -50,12 +50,4 @@ def evaluate(
     base = spacy.load(english_model(), exclude=["ner"], config=tokenizers.SAVED)
     nlp = add_learned(base, models or None, relations=RELATION_MODELS[extractor.value])
     scores = evaluate_scierc(nlp, file)
-    if as_json:
-        typer.echo(json.dumps(scores, indent=1, sort_keys=True))
-        return
-    typer.echo(f"{'':22}{'P':>7}{'R':>7}{'F1':>7}")
-    rows = [("entities", scores["entities"])]
-    rows += [(f"  {kind}", s) for kind, s in sorted(scores["entities"]["per_type"].items())]
-    rows += [("relations (strict)", scores["relations"]), ("relations, gold ents", scores["relations_gold_entities"])]
-    for name, s in rows:
-        typer.echo(f"{name:22}{s['precision']:7.3f}{s['recall']:7.3f}{s['f1']:7.3f}")
+    typer.echo(json.dumps(scores, indent=1, sort_keys=True) if as_json else format_scores(scores))

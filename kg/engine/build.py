@@ -271,8 +271,10 @@ def build(
     with pipeline_ahead(partial(load_pipeline, extractor=extractor), _parse, wanted) as ahead:
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
+        from kg.graph.clusters import add_clusters
         from kg.graph.confidence import drop_unsure, load_model, score_entities
         from kg.graph.thesaurus import apply_thesaurus, check_rule
+        from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon
         from kg.vocab.link import known_definitions, link_graph
 
@@ -326,6 +328,9 @@ def build(
         threshold = load_model().threshold if min_confidence is None else min_confidence
         report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
         lap("entity confidence")
+        add_years(graph)
+        add_clusters(graph)
+        lap("clusters")
         if out_dir is not None and formats:
             for path, seconds in write_exports(graph, out_dir, formats).items():
                 report.outputs.append(path)

@@ -51,6 +51,7 @@ class KG(DefinedNamespace):
     paperCount: URIRef
     mentionCount: URIRef
     venue: URIRef
+    cluster: URIRef
 
 
 SCHEMA = Namespace("https://schema.org/")

@@ -60,6 +60,7 @@ EXACT, CLOSE, CONCEPT = str(SKOS.exactMatch), str(SKOS.closeMatch), str(SKOS.Con
 IDENTIFIER, TITLE, ABSTRACT = str(DCTERMS.identifier), str(DCTERMS.title), str(DCTERMS.abstract)
 CREATOR, DATE, SOURCE = str(DCTERMS.creator), str(DCTERMS.date), str(DCTERMS.source)
 CODE, URL, DERIVED = str(SCHEMA.codeRepository), str(SCHEMA.url), str(PROV.wasDerivedFrom)
+COLLECTION, MEMBER, NOTATION = str(SKOS.Collection), str(SKOS.member), str(SKOS.notation)
 
 
 def decimal(value: float) -> str:
