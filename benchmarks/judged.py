@@ -334,7 +334,7 @@ def load_samples(paths: Sequence[Path]) -> list[tuple[Path, list[dict[str, Any]]
 
 def abstract_records(papers: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """One {id, title, abstract} record per paper id: its own abstract, else the corpora's."""
-    corpus: dict[str, dict[str, Any]] | None = None
+    corpus: dict[str, list[dict[str, Any]]] | None = None
     records: dict[str, dict[str, Any]] = {}
     for paper in papers:
         pid = str(paper["id"])
@@ -346,8 +346,10 @@ def abstract_records(papers: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
                 corpus = {}
                 for name in CORPUS_FILES.values():
                     for r in read_records(CORPORA / name):
-                        corpus.setdefault(str(r["id"]), r)
-            found = corpus.get(pid)
+                        corpus.setdefault(str(r["id"]), []).append(r)
+            # ids repeat across years: the record with the sample's title, else the first
+            same = corpus.get(pid, [])
+            found = next((r for r in same if title and r.get("title") == title), same[0] if same else None)
             if found is None:
                 print(f"warning: no abstract for paper {pid}; left out", file=sys.stderr)
                 continue
