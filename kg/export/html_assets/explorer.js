@@ -21,6 +21,9 @@
   const OTHER = "#a5abb3", NO_DATA = "#d0d4d9";
   const VIRIDIS = ["#440154", "#3b528b", "#21918c", "#5ec962", "#b5de2b"]; // older -> newer
   const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
+  const TOP_LABELS = 8; // on the map, the biggest entities are labelled before the areas are named
+  const AREA_FONT = 15;
+  const MAP_FONT = [11, 9]; // a map entity's label, in screen pixels when the map fits: a + b * sqrt(papers / most)
 
   const $ = (id) => document.getElementById(id);
   const views = window.kgViews, CFG = views.config;
@@ -41,17 +44,17 @@
     const pb = [1, 3, 5].map((k) => parseInt(b.slice(k, k + 2), 16));
     return "#" + pa.map((v, k) => Math.round(v + (pb[k] - v) * t).toString(16).padStart(2, "0")).join("");
   }
-  function yearColor(y) {
-    if (!info.years || y === undefined || y === null) return NO_DATA;
-    const span = info.years.last - info.years.first;
-    const t = Math.max(0, Math.min(1, span ? (y - info.years.first) / span : 1)) * (VIRIDIS.length - 1);
+  function yearColor(y, range) { // range: [oldest, newest] of the scale
+    if (!range || y === undefined || y === null) return NO_DATA;
+    const span = range[1] - range[0];
+    const t = Math.max(0, Math.min(1, span ? (y - range[0]) / span : 1)) * (VIRIDIS.length - 1);
     const k = Math.min(VIRIDIS.length - 2, Math.floor(t));
     return mix(VIRIDIS[k], VIRIDIS[k + 1], t - k);
   }
   function nodeColor(n, type) {
     if (type === "Paper") return tstyle(type)[0];
     if (state.colorBy === "cluster") return clusterColor(n.cluster);
-    if (state.colorBy === "year") return yearColor(n.mean_year);
+    if (state.colorBy === "year") return yearColor(n.mean_year, state.years);
     return tstyle(type)[0];
   }
 
@@ -115,7 +118,7 @@
     const vn = ents.map((k) => {
       const w = weight(k);
       return visNode(resp, k, { x: resp.nodes[k].x, y: resp.nodes[k].y, shape: "dot", size: CFG.mapNodeSize[0] + CFG.mapNodeSize[1] * w,
-        font: { color: "#1f2328", size: Math.round(11 + 10 * w), strokeWidth: 3, strokeColor: "#ffffff" } });
+        weight: w, font: { color: "#1f2328", size: 14, strokeWidth: 3, strokeColor: "#ffffff" } });
     });
     const near = new Map(); // paper -> positions of the entities it mentions
     resp.edges.forEach((e) => {
@@ -139,6 +142,9 @@
     fill(vn, ve);
     mapLabels = clusterLabels(resp, ents, weight);
     network.fit({ animation: false });
+    const fit = network.getScale(); // labels readable at this zoom; zooming in makes room for more
+    nodes.update(vn.filter((v) => v.shape === "dot").map((v) => ({ id: v.id,
+      font: Object.assign({}, v.font, { size: Math.round((MAP_FONT[0] + MAP_FONT[1] * v.weight) / fit), strokeWidth: 3 / fit }) })));
   }
   function hash(s) { let h = 7; for (let k = 0; k < s.length; k++) h = (h * 31 + s.charCodeAt(k)) >>> 0; return h; }
 
@@ -147,23 +153,9 @@
   const measure = document.createElement("canvas").getContext("2d");
   let areaBoxes = []; // [label, colour, screen box] of the area names drawn on the map
   function declutter() {
-    const scale = network.getScale(), placed = [];
-    areaBoxes = [];
-    if (state.view && state.view.kind === "map" && state.colorBy === "cluster") {
-      measure.font = "700 14px " + FONT;
-      mapLabels.forEach(([text, color, x, y]) => {
-        const label = shortLabel(text, 40), p = network.canvasToDOM({ x: x, y: y });
-        const w = measure.measureText(label).width + 10, h = 20, width = $("kg-network").clientWidth;
-        let box = [Math.max(2, Math.min(width - w - 2, p.x - w / 2)), p.y - h / 2, w, h];
-        for (let k = 0; k < 4 && placed.some((b) => overlap(b, box)); k++) box = [box[0], box[1] + h, w, h];
-        if (placed.some((b) => overlap(b, box))) return;
-        placed.push(box);
-        areaBoxes.push([label, color, box, text]);
-      });
-    }
-    const updates = [];
-    nodes.get().sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1)).forEach((v) => {
-      if (v.full === undefined) return;
+    const scale = network.getScale(), placed = [], updates = [];
+    const order = nodes.get().filter((v) => v.full !== undefined).sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
+    const label = (v) => { // its label if it fits where it goes, below the node
       const size = Math.min(30, v.font.size * scale);
       let show = size >= 8 || v.rank === Infinity;
       if (show) {
@@ -173,9 +165,26 @@
         show = v.rank === Infinity || !placed.some((b) => overlap(b, box));
         if (show) placed.push(box);
       }
-      const label = show ? v.full : "";
-      if (v.label !== label) updates.push({ id: v.id, label: label });
-    });
+      const text = show ? v.full : "";
+      if (v.label !== text) updates.push({ id: v.id, label: text });
+    };
+    const first = state.view && state.view.kind === "map" ? TOP_LABELS : 0;
+    order.slice(0, first).forEach(label); // the biggest entities, then the areas' names, then the rest
+    areaBoxes = [];
+    if (state.view && state.view.kind === "map" && state.colorBy === "cluster") {
+      measure.font = "700 " + AREA_FONT + "px " + FONT;
+      const width = $("kg-network").clientWidth;
+      mapLabels.forEach(([text, color, x, y]) => {
+        const short = shortLabel(text, 40), p = network.canvasToDOM({ x: x, y: y });
+        const w = measure.measureText(short).width + 6, h = AREA_FONT + 4;
+        let box = [Math.max(2, Math.min(width - w - 2, p.x - w / 2)), p.y - h / 2, w, h];
+        for (let k = 0; k < 6 && placed.some((b) => overlap(b, box)); k++) box = [box[0], box[1] + (k % 2 ? -1 : 1) * (k + 1) * h, w, h];
+        if (placed.some((b) => overlap(b, box))) return;
+        placed.push(box);
+        areaBoxes.push([short, color, box, text]);
+      });
+    }
+    order.slice(first).forEach(label);
     if (updates.length) nodes.update(updates);
   }
   let declutterTimer = null;
@@ -208,16 +217,14 @@
     if (!state.view || state.view.kind !== "map" || state.colorBy !== "cluster") return;
     const scale = network.getScale();
     ctx.save();
-    ctx.font = "700 " + 14 / scale + "px " + FONT;
-    ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.font = "700 " + AREA_FONT / scale + "px " + FONT;
+    ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.lineJoin = "round";
     areaBoxes.forEach(([label, color, box]) => {
-      const a = network.DOMtoCanvas({ x: box[0], y: box[1] });
-      const w = box[2] / scale, h = box[3] / scale;
-      ctx.fillStyle = "rgba(255,255,255,0.8)";
-      roundRect(ctx, a.x, a.y, w, h, 5 / scale);
-      ctx.fill();
-      ctx.fillStyle = mix(color, "#000000", 0.3);
-      ctx.fillText(label, a.x + w / 2, a.y + h / 2);
+      const c = network.DOMtoCanvas({ x: box[0] + box[2] / 2, y: box[1] + box[3] / 2 });
+      ctx.lineWidth = 4 / scale; ctx.strokeStyle = "rgba(255,255,255,0.92)";
+      ctx.strokeText(label, c.x, c.y);
+      ctx.fillStyle = mix(color, "#000000", 0.35);
+      ctx.fillText(label, c.x, c.y);
     });
     ctx.restore();
   });
@@ -260,7 +267,12 @@
       return visNode(resp, k, { x: r * Math.cos(a), y: r * Math.sin(a) });
     });
     const ve = [];
-    resp.edges.forEach((e, j) => { if (kept.has(e[0]) && kept.has(e[1])) ve.push(visEdge(resp, j, bend[j], false)); });
+    resp.edges.forEach((e, j) => {
+      if (!kept.has(e[0]) || !kept.has(e[1])) return;
+      const side = centre !== undefined && e[0] !== centre && e[1] !== centre; // between two neighbours
+      ve.push(Object.assign(visEdge(resp, j, bend[j], false), side ? { width: 0.8, dashes: false,
+        color: { color: "rgba(110,119,129,0.3)", highlight: rstyle(resp.rels[e[2]])[0], hover: rstyle(resp.rels[e[2]])[0], inherit: false } } : {}));
+    });
     const physics = centre !== undefined || vn.length <= CFG.physicsMax;
     network.setOptions({ interaction: { hideEdgesOnDrag: false },
                          physics: { enabled: physics && vn.length > 1 } });
@@ -352,8 +364,21 @@
     });
   }
   function defaultColor() { return info.clusters.length ? "cluster" : "type"; }
+  /* The year scale spans the mean years of the entities in view (5th to 95th percentile): most
+     entities of a growing field have recent means, and the corpus's first year would waste
+     most of the scale. */
+  function yearScale(resp) {
+    const years = resp.nodes.map((n) => n.mean_year).filter((y) => typeof y === "number").sort((a, b) => a - b);
+    if (!years.length || !info.years) return info.years ? [info.years.first, info.years.last] : null;
+    let lo = years[Math.floor(0.05 * (years.length - 1))], hi = years[Math.ceil(0.95 * (years.length - 1))];
+    if (hi - lo < 0.5) { lo = (lo + hi) / 2 - 0.25; hi = lo + 0.5; }
+    $("kg-year-from").textContent = lo.toFixed(1);
+    $("kg-year-to").textContent = hi.toFixed(1);
+    return [lo, hi];
+  }
   function draw(done) {
     const resp = state.resp, view = state.view;
+    state.years = yearScale(resp);
     if (view.kind === "map") {
       drawMap(resp); declutter(); showMapPanel(resp); status(resp); done();
     } else if (view.kind === "node") {
@@ -480,7 +505,7 @@
     chart.appendChild(svg("line", { x1: 0, y1: base + 0.5, x2: W, y2: base + 0.5, stroke: "#8c959f" }));
     years.forEach((y, k) => {
       const c = counts[y] || 0, h = Math.round((c / top) * (base - 14)), x = 5 + k * bw;
-      const bar = svg("rect", { x: x + 2, y: base - h, width: Math.max(2, bw - 4), height: h, fill: yearColor(y), class: "kg-bar" });
+      const bar = svg("rect", { x: x + 2, y: base - h, width: Math.max(2, bw - 4), height: h, fill: yearColor(y, [first, last]), class: "kg-bar" });
       bar.appendChild(svg("title", {})).textContent = y + ": " + c + " paper(s)";
       chart.appendChild(bar);
       if (c) chart.appendChild(svg("text", { x: x + bw / 2, y: base - h - 3, "text-anchor": "middle", class: "kg-bar-count" })).textContent = String(c);
@@ -548,6 +573,7 @@
   function showMapPanel(resp) {
     const panel = $("kg-panel");
     panel.replaceChildren();
+    if (state.colorBy === "year") emergingList(panel);
     const counts = new Map();
     resp.nodes.forEach((n) => { if (n.cluster !== undefined) counts.set(n.cluster, (counts.get(n.cluster) || 0) + 1); });
     if (info.clusters.length) {
@@ -571,8 +597,11 @@
     } else {
       panel.appendChild(el("p", "Click a node (or search) to see its neighbourhood and details.", "kg-hint"));
     }
+    if (state.colorBy !== "year") emergingList(panel);
+  }
+  function emergingList(panel) {
     if (info.emerging.length && info.years) {
-      panel.appendChild(el("h2", "Emerging " + info.years.first + " → " + info.years.last));
+      panel.appendChild(el("h2", "Emerging " + info.years.first + " → " + info.years.last + " (share of papers)"));
       const ul = el("ul", null, "kg-emerging");
       info.emerging.forEach((row) => {
         const li = el("li");
@@ -609,8 +638,11 @@
       const bar = el("div", null, "kg-gradient");
       bar.style.background = "linear-gradient(to right, " + VIRIDIS.join(", ") + ")";
       const ends = el("div", null, "kg-gradient-ends");
-      ends.append(el("span", String(info.years.first)), el("span", String(info.years.last)));
-      legend.append(bar, ends, el("p", "Entities coloured by the mean year of their papers; grey: no year.", "kg-muted"));
+      const from = el("span", String(info.years.first)), to = el("span", String(info.years.last));
+      from.id = "kg-year-from"; to.id = "kg-year-to";
+      ends.append(from, to);
+      legend.append(bar, ends, el("p", "Mean year of each entity's papers (" + info.years.first + "–" + info.years.last +
+        " corpus; the scale spans the entities in view). Grey: no year.", "kg-muted"));
     }
     syncControls();
   }
