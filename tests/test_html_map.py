@@ -104,10 +104,21 @@ def test_html_graph_data_opens_big_graphs_on_the_map(topics: nx.MultiDiGraph) ->
     assert [c["id"] for c in data["clusters"]] == sorted(topics.graph["clusters"])
     assert {"id", "label", "terms", "size"} == set(data["clusters"][0])
     sae = next(n for n in on_map if n["l"] == "diffusion model")
-    assert sae["cluster_label"] == data["clusters"][sae["cluster"]]["label"]
+    assert "cluster_label" not in sae  # the page takes it from data["clusters"]: smaller
+    assert data["clusters"][sae["cluster"]]["label"] == topics.nodes[sae["i"]]["cluster_label"]
     assert set(sae["years"]) == {str(y) for y in range(2020, 2025)} and 2020 < sae["mean_year"] < 2025
     assert data["emerging"][0]["i"] == sae["i"]
     assert data["years"]["first"] == 2020
+
+
+def test_html_graph_data_years_only_when_the_corpus_spans_years(topics: nx.MultiDiGraph) -> None:
+    one_year = nx.MultiDiGraph(topics)
+    for _, d in one_year.nodes(data=True):
+        if d.get("type") == "Paper":
+            d["year"] = 2024
+    data = kg_html.graph_data(one_year)
+    assert data["years"] is None and data["emerging"] == []
+    assert not any("years" in n or "mean_year" in n for n in data["nodes"])
 
 
 def test_html_graph_data_small_graph_without_clusters() -> None:

@@ -46,7 +46,10 @@ and, by kind:
   substring), no edges.
 
 The embedded JSON is the whole graph in this shape (every node, every edge) plus ``clusters``,
-``years``, ``emerging``, ``map`` (the map's node indices, most important first) and ``config``.
+``years``, ``emerging``, ``map`` (the map's node indices, most important first) and ``config``,
+except that, to keep the page small, its nodes leave out a ``cluster_label`` equal to their
+cluster's label in ``clusters`` (answers carry it) and ``years``/``mean_year`` when the corpus
+does not span years (then neither do answers).
 """
 
 from __future__ import annotations
@@ -173,7 +176,10 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     on_map = [] if small else [n for n in html_map.map_entities(kept) if n in index]
     positions = _small_layout(kept) if small else html_map.map_layout(kept, on_map)
 
-    nodes = [_node(graph.nodes[n], n, index, types, positions.get(n)) for n in order]
+    clusters = html_map.cluster_table(kept)
+    years = html_map.year_summary(kept)
+    named = {c["id"]: c["label"] for c in clusters}
+    nodes = [_node(graph.nodes[n], n, index, types, positions.get(n), named, years is not None) for n in order]
     edges = []
     for (u, v, _, d), rel in zip(edges_in, edge_rels, strict=True):
         edge: list[Any] = [u, v, rel_index[rel], _int(d.get("weight"), 1)]
@@ -181,7 +187,6 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
         if evidence:
             edge.append(evidence[:MAX_EVIDENCE_CHARS])
         edges.append(edge)
-    years = html_map.year_summary(kept)
     n_papers = sum(1 for n in order if graph.nodes[n].get("type") == "Paper")
     config = {
         "view": "all" if small else "map",
@@ -196,7 +201,7 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
         "rels": rels,
         "nodes": nodes,
         "edges": edges,
-        "clusters": html_map.cluster_table(kept),
+        "clusters": clusters,
         "years": years,
         "emerging": [row for row in html_map.emerging(kept, years) if row["i"] in index],
         "map": [index[n] for n in on_map],
@@ -205,7 +210,13 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
 
 
 def _node(
-    d: dict[str, Any], n: Any, index: dict[Any, int], types: list[str], xy: tuple[int, int] | None
+    d: dict[str, Any],
+    n: Any,
+    index: dict[Any, int],
+    types: list[str],
+    xy: tuple[int, int] | None,
+    named: dict[int, str],
+    years: bool,
 ) -> dict[str, Any]:
     kind = _text(d.get("type")) or "Concept"
     node: dict[str, Any] = {"i": str(n), "l": _text(d.get("label")) or str(n), "t": types.index(kind)}
@@ -234,8 +245,10 @@ def _node(
         cluster = d.get("cluster")
         if type(cluster) is int:
             node["cluster"] = cluster
-            node["cluster_label"] = _text(d.get("cluster_label"))
-        if "years" in d or "mean_year" in d:
+            label = _text(d.get("cluster_label"))
+            if label != named.get(cluster):  # else views.js sets it from the cluster table
+                node["cluster_label"] = label
+        if years and ("years" in d or "mean_year" in d):
             node["years"], node["mean_year"] = html_map.node_years(d)
     return {k: v for k, v in node.items() if v not in ("", [], {}, None)}
 

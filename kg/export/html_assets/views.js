@@ -18,10 +18,14 @@
 
   /* The nodes at ``indices`` (in that order) and the edges between them whose relation passes
      ``relOk``; node indices in edges, "p" and "pb" renumbered to positions in the answer. */
+  const clusterLabel = new Map(data.clusters.map((c) => [c.id, c.label]));
   function slice(indices, relOk) {
     const local = new Map(indices.map((g, k) => [g, k]));
     const nodes = indices.map((g) => {
       const n = Object.assign({}, N[g]);
+      if (n.cluster !== undefined && n.cluster_label === undefined && clusterLabel.has(n.cluster)) {
+        n.cluster_label = clusterLabel.get(n.cluster);
+      }
       ["p", "pb"].forEach((key) => {
         if (!n[key]) return;
         const kept = n[key].filter((q) => local.has(q)).map((q) => local.get(q)).sort((a, b) => a - b);
