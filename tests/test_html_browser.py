@@ -323,7 +323,8 @@ def test_fragment_url_restores_a_view(browser: Any, topics_page: tuple[Path, nx.
     page = Page(browser, path, view)
     page.wait(view)
     assert page.js("() => kgExplorer.selectedId()") == centre
-    assert page.page.is_checked("#kg-hops-2")
+    assert page.page.is_checked("#kg-hops-2") and page.page.is_checked("#kg-color-cluster")
+    assert "Area: diffusion model" in page.page.inner_text("#kg-panel")
     checked = page.js("() => [...document.querySelectorAll('#kg-rels input:checked')].map(b => b.dataset.rel)")
     assert checked == ["uses", "isA"]
     follow = nx.MultiDiGraph(
@@ -339,6 +340,17 @@ def test_fragment_url_restores_a_view(browser: Any, topics_page: tuple[Path, nx.
     assert page.visible() == shown
     assert page.outside == [] and page.errors == []
     assert page.requests == [path.as_uri()] * 2
+    page.page.close()
+
+
+def test_unknown_node_in_the_url_falls_back_to_the_map(browser: Any, topics_page: tuple[Path, nx.MultiDiGraph]) -> None:
+    path = topics_page[0]
+    page = Page(browser, path, "#node=entity%2F%3Cimg%20src%3Dx%3E&hops=9&rel=nope&color=evil")
+    n = kg_html.graph_data(topics_page[1])["config"]["mapDefault"]
+    page.wait(f"#map&n={n}")
+    assert page.js("() => document.querySelectorAll('img').length") == 0
+    assert page.page.is_checked("#kg-color-cluster")
+    page.assert_clean()
     page.page.close()
 
 

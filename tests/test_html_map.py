@@ -59,7 +59,7 @@ def test_html_map_is_generic(label: str, generic: bool) -> None:
 def test_html_map_layout_is_deterministic_and_keeps_areas_together(topics: nx.MultiDiGraph) -> None:
     nodes = html_map.map_entities(topics)
     first = html_map.map_layout(topics, nodes)
-    shuffled = nx.MultiDiGraph(topics.graph)
+    shuffled = nx.MultiDiGraph(**topics.graph)
     shuffled.add_nodes_from(reversed(list(topics.nodes(data=True))))
     shuffled.add_edges_from(reversed(list(topics.edges(keys=True, data=True))))
     assert html_map.map_layout(shuffled, nodes) == first
@@ -109,6 +109,13 @@ def test_html_graph_data_opens_big_graphs_on_the_map(topics: nx.MultiDiGraph) ->
     assert set(sae["years"]) == {str(y) for y in range(2020, 2025)} and 2020 < sae["mean_year"] < 2025
     assert data["emerging"][0]["i"] == sae["i"]
     assert data["years"]["first"] == 2020
+
+
+def test_html_map_page_same_bytes_for_the_same_graph(topics: nx.MultiDiGraph) -> None:
+    shuffled = nx.MultiDiGraph(**topics.graph)
+    shuffled.add_nodes_from(reversed(list(topics.nodes(data=True))))
+    shuffled.add_edges_from(reversed(list(topics.edges(keys=True, data=True))))
+    assert kg_html.render_html(shuffled) == kg_html.render_html(topics)
 
 
 def test_html_graph_data_years_only_when_the_corpus_spans_years(topics: nx.MultiDiGraph) -> None:

@@ -28,7 +28,7 @@
   const $ = (id) => document.getElementById(id);
   const views = window.kgViews, CFG = views.config;
   const HOME = CFG.view; // "map" or "all"
-  const LIMITS = [25, 50, 100, 200, 400];
+  const LIMITS = [...new Set([25, 50, 100, 200, 400, CFG.focusMax])].sort((a, b) => a - b);
   let info = { clusters: [], years: null, emerging: [] }; // from the first map/all answer
   const state = { view: null, shown: null, resp: null, colorBy: null, types: null };
   const tstyle = (t) => TYPE_STYLE[t] || ["#999999", "dot"];
@@ -356,7 +356,6 @@
     return views.load(kind, params).then((resp) => {
       if (mine !== token) return;
       if (!resp) { notFound(view); return; }
-      if (resp.clusters) { info = { clusters: resp.clusters, years: resp.years, emerging: resp.emerging }; buildColorControls(); }
       state.resp = resp;
       state.colorBy = view.color || defaultColor();
       syncControls();
@@ -783,9 +782,14 @@
 
   $("kg-stats").textContent = CFG.nodes.toLocaleString("en") + " nodes · " + CFG.edges.toLocaleString("en") +
     " edges · " + CFG.paperCount.toLocaleString("en") + " papers";
-  buildColorControls();
-  history.replaceState({ kg: 0 }, "", location.hash ? location.href : hashOf(viewFromHash()));
-  show(viewFromHash());
+  // the areas, years and emerging entities come with every map answer: an empty one gives them
+  // before the first view, whichever it is
+  views.load("map", { n: 0 }).then((resp) => {
+    info = { clusters: resp.clusters || [], years: resp.years || null, emerging: resp.emerging || [] };
+    buildColorControls();
+    history.replaceState({ kg: 0 }, "", location.hash ? location.href : hashOf(viewFromHash()));
+    show(viewFromHash());
+  });
 
   window.kgExplorer = {
     network: network, nodes: nodes, edges: edges, data: views.data, views: views,
