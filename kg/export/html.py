@@ -39,9 +39,10 @@ and, by kind:
   rise first; shares of that year's papers).
 - ``node`` (params ``id``, ``hops`` 1 or 2, ``rel`` relation names or all, ``papers``, ``limit``):
   ``centre`` (index, 0), ``draw`` (the view draws ``nodes[:draw]``: the node and, hop by hop,
-  its neighbours over the allowed relations, strongest links first, ``limit`` nodes at most;
-  papers only with ``papers`` or as a paper's own entities), ``total`` (neighbours before the
-  limit); ``nodes[draw:]`` are the node's papers that are not drawn, for its details.
+  its neighbours over the allowed relations, strongest links first, hop h of H filling the view
+  up to ``limit * h / H`` nodes; papers only with ``papers`` or as a paper's own entities),
+  ``total`` (neighbours found before the limit); ``nodes[draw:]`` are the node's papers that are
+  not drawn, for its details.
 - ``search`` (param ``q``): up to 15 hits, best first (exact label, exact other label, prefix,
   substring), no edges.
 

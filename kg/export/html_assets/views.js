@@ -68,7 +68,8 @@
   }
 
   /* The node, then hop by hop its neighbours over the allowed relations, strongest first
-     (sum of link weights, then papers, then id), ``limit`` nodes in all. */
+     (sum of link weights, then papers, then id), ``limit`` nodes in all: hop h of H fills the
+     view up to limit * h / H, so that a hub's first hop leaves room for the second. */
   function nodeView(params) {
     const c = byId.get(params.id);
     if (c === undefined) return null;
@@ -87,7 +88,7 @@
       const found = [...score.keys()].sort((a, b) => score.get(b) - score.get(a) ||
         (N[b].n || 0) - (N[a].n || 0) || (N[a].i < N[b].i ? -1 : N[a].i > N[b].i ? 1 : 0));
       total += found.length;
-      frontier = found.slice(0, Math.max(0, limit - chosen.length));
+      frontier = found.slice(0, Math.max(0, Math.round((limit * (h + 1)) / hops) - chosen.length));
       frontier.forEach((v) => { seen.add(v); chosen.push(v); });
     }
     const draw = chosen.length;
