@@ -132,8 +132,7 @@
       if (!at) return;
       const h = hash(resp.nodes[k].i), a = (h % 360) * Math.PI / 180, r = 25 + (h % 50);
       vn.push(visNode(resp, k, { x: at.reduce((s, n) => s + n.x, 0) / at.length + r * Math.cos(a),
-        y: at.reduce((s, n) => s + n.y, 0) / at.length + r * Math.sin(a), size: 4, label: undefined,
-        title: undefined }));
+        y: at.reduce((s, n) => s + n.y, 0) / at.length + r * Math.sin(a), size: 4, label: "" })); // titles when zoomed in
     });
     const drawn = new Set(ents);
     const ve = [];
