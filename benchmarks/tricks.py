@@ -112,7 +112,9 @@ def main() -> None:
                 cache = folder / "cache"
                 shutil.rmtree(cache, ignore_errors=True)
                 shutil.copytree(warm, cache)
-                rebuilds[variant].append(run(variant, [*common, str(full), "--out", str(folder / "out"), "--cache", str(cache)]))
+                seconds = run(variant, [*common, str(full), "--out", str(folder / "out"), "--cache", str(cache)])
+                rebuilds[variant].append(seconds)
+                print(f"rebuild {variant}: {seconds:.2f} s", file=sys.stderr, flush=True)
         report("rebuild after adding 10 abstracts (ICLR 2024)", rebuilds)
         if args.full_rounds:
             fulls: dict[str, list[float]] = {v: [] for v in variants}
@@ -120,7 +122,9 @@ def main() -> None:
                 for variant in variants:
                     cache = folder / "cache"
                     shutil.rmtree(cache, ignore_errors=True)
-                    fulls[variant].append(run(variant, [*common, str(full), "--out", str(folder / "out"), "--cache", str(cache)]))
+                    fulls[variant].append(
+                        run(variant, [*common, str(full), "--out", str(folder / "out"), "--cache", str(cache)])
+                    )
             report("full build from an empty cache (ICLR 2024)", fulls)
 
 

@@ -94,11 +94,36 @@ class Mention(NamedTuple):
     end: int
 
 
+#: The confidence a relation needs to be in the graph by default (``kg build --min-confidence``):
+#: it favours precision (chosen on the ICLR 2022 dev sample, benchmarks/README.md, issue 13).
+DEFAULT_MIN_CONFIDENCE = 0.7
+
+
 class RelationRecord(NamedTuple):
+    """One relation an abstract states; ``confidence`` in (0, 1] (see :mod:`kg.nlp.evidence`).
+
+    >>> RelationRecord(0, "uses", 1, "X uses Y.")
+    RelationRecord(head=0, label='uses', tail=1, sentence='X uses Y.', confidence=1.0)
+    """
+
     head: int  # index into Extraction.mentions
     label: str
     tail: int
     sentence: str
+    confidence: float = 1.0
+
+
+def _relation(fields: list[object]) -> RelationRecord:
+    """A cached relation: ``[head, label, tail, sentence]`` (before confidences) or with a confidence.
+
+    >>> _relation([0, "uses", 1, "X uses Y."]).confidence
+    1.0
+    >>> _relation([0, "uses", 1, "X uses Y.", 0.25]).confidence
+    0.25
+    """
+    head, label, tail, sentence, *rest = fields
+    confidence = float(rest[0]) if rest else 1.0  # type: ignore[arg-type]
+    return RelationRecord(int(head), str(label), int(tail), str(sentence), confidence)  # type: ignore[call-overload]
 
 
 class Extraction(NamedTuple):
@@ -120,6 +145,6 @@ class Extraction(NamedTuple):
         return cls(
             mentions=[Mention(str(t), str(lab), int(s), int(e)) for t, lab, s, e in data["mentions"]],  # type: ignore[call-overload]
             proposed=[int(i[0]) for i in data["proposed"]],  # type: ignore[call-overload]
-            relations=[RelationRecord(int(h), str(lab), int(t), str(s)) for h, lab, t, s in data["relations"]],  # type: ignore[call-overload]
+            relations=[_relation(r) for r in data["relations"]],
             definitions=[(str(a), str(b)) for a, b in data["definitions"]],
         )

@@ -56,6 +56,7 @@ _INVARIANT = frozenset(
         "diverse",
         "ms",
         "us",
+        "means",
     }
 )
 _IRREGULAR = {
@@ -69,6 +70,11 @@ _IRREGULAR = {
     "hypotheses": "hypothesis",
     "analyses": "analysis",
     "bases": "basis",
+    "emphases": "emphasis",
+    "syntheses": "synthesis",
+    "diagnoses": "diagnosis",
+    "parentheses": "parenthesis",
+    "theses": "thesis",
     "caches": "cache",
     "niches": "niche",
     "headaches": "headache",
@@ -80,13 +86,22 @@ def singular(word: str) -> str:
 
     >>> [singular(w) for w in ["Autoencoders", "LLMs", "SAEs", "policies", "losses", "dynamics"]]
     ['Autoencoder', 'LLM', 'SAE', 'policy', 'loss', 'dynamics']
+
+    A final capital S is part of a name, not a plural; "-es" after an invariant word goes:
+
+    >>> [singular(w) for w in ["SWAP-NAS", "TransNAS", "NAS", "biases", "k-means", "emphases"]]
+    ['SWAP-NAS', 'TransNAS', 'NAS', 'bias', 'k-means', 'emphasis']
     """
     low = word.lower()
     if low in _IRREGULAR:
         return _match_case(_IRREGULAR[low], word)
+    if word[-1:] == "S" and sum(c.isupper() for c in word) >= 2:  # SWAP-NAS, TransNAS: not plurals
+        return word
+    if low.endswith("es") and low[:-2] in _INVARIANT:  # biases, aliases, viruses
+        return word[:-2]
     if len(word) <= 3 and not word[:-1].isupper():
         return word
-    if low in _INVARIANT or low.endswith(("ss", "us", "is", "ics")):
+    if low in _INVARIANT or low.rpartition("-")[2] in _INVARIANT or low.endswith(("ss", "us", "is", "ics")):
         return word
     if word.endswith("s") and len(word) >= 3 and word[:-1].isupper():
         return word[:-1]  # LLMs -> LLM

@@ -4,8 +4,8 @@
 
 Each argument is a node-link ``graph.json`` written by ``kg build ... --to json``: the first for the
 concept map and a neighbourhood (ICLR 2024), the second, spanning years, for the year overlay and
-an entity's papers per year. A graph without ``cluster`` attributes gets the stand-in clusters of
-tests/fixtures/clusters.py. Needs Debian's chromium and Playwright; PNGs are shrunk with
+an entity's papers per year. A graph without ``cluster`` attributes (built before kg had them) gets
+them here as a build sets them. Needs Debian's chromium and Playwright; PNGs are shrunk with
 ``pngquant`` when it is installed.
 """
 
@@ -23,11 +23,11 @@ from pathlib import Path
 import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from fixtures.clusters import add_clusters  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from kg.export import html as kg_html  # noqa: E402
+from kg.graph.clusters import add_clusters  # noqa: E402
+from kg.graph.trends import add_years  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 #: name -> (which graph, URL fragment)
@@ -41,7 +41,8 @@ SHOTS = {
 
 def load(path: Path) -> nx.MultiDiGraph:
     graph = nx.node_link_graph(json.loads(path.read_text(encoding="utf-8")), edges="links")
-    if not any("cluster" in d for _, d in graph.nodes(data=True)):
+    if not any("cluster" in d for _, d in graph.nodes(data=True)):  # a graph from before clusters
+        add_years(graph)
         add_clusters(graph)
     return graph
 

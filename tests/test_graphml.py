@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
 
@@ -30,15 +29,50 @@ def test_graphml_lists_are_joined(example_build: Path):
     assert "SAE" in sae["alt_labels"].split(LIST_SEPARATOR)
 
 
-def test_graphml_round_trips_in_memory(example_graph):
-    flat = flatten(example_graph)
-    buf = io.BytesIO()
-    nx.write_graphml(flat, buf)
-    buf.seek(0)
-    back = nx.read_graphml(buf, force_multigraph=True)
-    assert back.number_of_nodes() == flat.number_of_nodes()
-    assert back.number_of_edges() == flat.number_of_edges()
+def _edges(graph: nx.MultiDiGraph) -> dict[tuple[str, str, str], dict]:
+    return {(u, v, k): d for u, v, k, d in graph.edges(keys=True, data=True)}
+
+
+def test_graphml_round_trips_through_kgs_writer(example_built, tmp_path: Path):
+    """The graph a build returns, written by kg's GraphML writer, reads back (networkx) as its flat form."""
+    graph, _ = example_built
+    path = tmp_path / "g.graphml"
+    EXPORTERS["graphml"].write(graph, path)
+    back = nx.read_graphml(path, force_multigraph=True)
+    flat = flatten(graph)
+    assert back.number_of_nodes() == graph.number_of_nodes() and back.number_of_edges() == graph.number_of_edges()
     assert dict(back.nodes(data=True)) == dict(flat.nodes(data=True))
+    assert _edges(back) == _edges(flat)
+
+
+HOSTILE = 'x" <a> & ]]> </graph> é $\\sqrt{2}$ \n\t end '
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(HOSTILE, id="hostile"),
+        pytest.param(
+            "line\r\nbreak\r",
+            id="carriage-return",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="kg's GraphML writer leaves a carriage return in <data> unescaped; XML parsers read a newline",
+            ),
+        ),
+    ],
+)
+def test_graphml_hostile_text_round_trips(tmp_path: Path, text: str):
+    g = nx.MultiDiGraph()
+    g.add_node("paper/" + text, type="Paper", label=text, authors=[text, text + "2"], year=2025)
+    g.add_node("entity/" + text, type="Concept", label=text, alt_labels=[text], paper_count=1)
+    g.add_edge("entity/" + text, "paper/" + text, key="uses", type="uses", weight=2, evidence=[text, text])
+    path = tmp_path / "g.graphml"
+    EXPORTERS["graphml"].write(g, path)
+    back = nx.read_graphml(path, force_multigraph=True)
+    flat = flatten(g)
+    assert dict(back.nodes(data=True)) == dict(flat.nodes(data=True))
+    assert _edges(back) == _edges(flat)
 
 
 def test_graphml_key_types_booleans_and_mixed_values(tmp_path: Path):
@@ -64,9 +98,59 @@ def test_graphml_and_gexf_open_in_igraph(example_build: Path):
     assert "label" in g.vs.attributes() and "weight" in g.es.attributes()
 
 
-def test_gexf_reads_back(example_build: Path):
-    g = nx.read_gexf(example_build / "graph.gexf")
-    assert g.number_of_nodes() > 100
+def _without(attrs: dict, *names: str) -> dict:
+    return {k: v for k, v in attrs.items() if k not in names}
+
+
+#: What a comparison of the GEXF read back (networkx) with the graph's flat form looks at.
+GEXF_PARTS = {
+    "nodes": lambda back, flat: (
+        {n: _without(d, "networkx_key") for n, d in back.nodes(data=True)},
+        {n: _without(d, "key") for n, d in flat.nodes(data=True)},
+    ),
+    "paper key attribute": lambda back, flat: (
+        {n: d.get("key") for n, d in back.nodes(data=True)},
+        {n: d.get("key") for n, d in flat.nodes(data=True)},
+    ),
+    "edges": lambda back, flat: (
+        {e: _without(d, "id", "type") for e, d in _edges(back).items()},
+        {e: _without(d, "type") for e, d in _edges(flat).items()},
+    ),
+    "edge relation type": lambda back, flat: (
+        {e: d.get("type") for e, d in _edges(back).items()},
+        {e: d["type"] for e, d in _edges(flat).items()},
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "nodes",
+        pytest.param(
+            "paper key attribute",
+            marks=pytest.mark.xfail(
+                strict=True, reason="networkx's GEXF writer renames a node attribute 'key' to 'networkx_key'"
+            ),
+        ),
+        "edges",
+        pytest.param(
+            "edge relation type",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="GEXF's edge 'type' is directed, undirected or mutual: kg's 'type' (the relation) is written "
+                "there, which makes the file invalid GEXF, and networkx's reader drops it",
+            ),
+        ),
+    ],
+)
+def test_gexf_round_trips_through_kgs_writer(example_built, part: str):
+    """The GEXF the build wrote reads back (networkx) as the built graph's flat form."""
+    graph, folder = example_built
+    back = nx.read_gexf(folder / "graph.gexf")
+    assert back.number_of_nodes() == graph.number_of_nodes() and back.number_of_edges() == graph.number_of_edges()
+    got, expected = GEXF_PARTS[part](back, flatten(graph))
+    assert got == expected
 
 
 def test_node_link_json_and_csv(example_build: Path, example_graph):

@@ -16,11 +16,12 @@ from urllib.parse import quote
 
 import networkx as nx
 import pytest
-from fixtures.clusters import add_clusters
 from fixtures.topics import HOSTILE_LABEL, topic_graph
 from test_html import HOSTILE, make_graph
 
 from kg.export import html as kg_html
+from kg.graph.clusters import add_clusters
+from kg.graph.trends import add_years
 
 pytestmark = pytest.mark.slow
 
@@ -34,7 +35,6 @@ ARGS = [
     "--no-first-run",
 ]
 ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "test-artifacts"
 
 
 def _unavailable(reason: str) -> None:
@@ -119,6 +119,12 @@ class Page:
         assert self.errors == []
 
 
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests leave screenshots to look at (pytest keeps the last runs' temporary folders)."""
+    return tmp_path_factory.mktemp("screenshots")
+
+
 @pytest.fixture
 def explorer(browser: Any, tmp_path: Path) -> Iterator[Page]:
     path = tmp_path / "kg.html"
@@ -132,15 +138,14 @@ def node_hash(node_id: str, hops: int = 1, extra: str = "") -> str:
     return f"#node={quote(node_id, safe='')}&hops={hops}{extra}"
 
 
-def test_loads_offline_and_draws_every_node(explorer: Page) -> None:
+def test_loads_offline_and_draws_every_node(explorer: Page, screenshots: Path) -> None:
     graph = make_graph()
     assert explorer.js("() => window.kgView") == "#all"  # a small graph opens on all its nodes
     assert explorer.js("() => kgExplorer.nodes.length") == graph.number_of_nodes()
     assert explorer.js("() => kgExplorer.edges.length") == graph.number_of_edges()
     assert explorer.js("() => kgExplorer.network.body.nodeIndices.length") == 7
     assert explorer.visible() == sorted(graph.nodes)
-    ARTIFACTS.mkdir(exist_ok=True)
-    explorer.page.screenshot(path=str(ARTIFACTS / "html-explorer.png"))
+    explorer.page.screenshot(path=str(screenshots / "html-explorer.png"))
     explorer.assert_clean()
 
 
@@ -189,7 +194,7 @@ def test_filters_hide_types_and_papers(explorer: Page) -> None:
     explorer.assert_clean()
 
 
-def test_hostile_text_renders_as_text(explorer: Page) -> None:
+def test_hostile_text_renders_as_text(explorer: Page, screenshots: Path) -> None:
     page = explorer.page
     for node_id in ("paper/p2", "entity/hostile"):
         explorer.click_node(node_id)  # a real click: the node's neighbourhood
@@ -212,8 +217,7 @@ def test_hostile_text_renders_as_text(explorer: Page) -> None:
         explorer.js("() => document.querySelectorAll('#kg-panel *:not(h2,h3,p,span,ul,li,a,button,blockquote)').length")
         == 0
     )
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "html-explorer-hostile.png"))
+    page.screenshot(path=str(screenshots / "html-explorer-hostile.png"))
     explorer.assert_clean()
 
 
@@ -223,6 +227,7 @@ def test_hostile_text_renders_as_text(explorer: Page) -> None:
 @pytest.fixture(scope="module")
 def topics_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, nx.MultiDiGraph]:
     graph = topic_graph()
+    add_years(graph)
     add_clusters(graph)
     path = tmp_path_factory.mktemp("topics") / "topics.html"
     kg_html.write_html(graph, path, title="topics")
@@ -240,7 +245,7 @@ def entity(graph: nx.MultiDiGraph, label: str) -> str:
     return next(n for n, d in graph.nodes(data=True) if d.get("label") == label)
 
 
-def test_map_shows_named_clusters(topics: Page, topics_page: tuple[Path, nx.MultiDiGraph]) -> None:
+def test_map_shows_named_clusters(topics: Page, topics_page: tuple[Path, nx.MultiDiGraph], screenshots: Path) -> None:
     graph = topics_page[1]
     data = kg_html.graph_data(graph)
     n = data["config"]["mapDefault"]
@@ -260,7 +265,7 @@ def test_map_shows_named_clusters(topics: Page, topics_page: tuple[Path, nx.Mult
     assert all(name in areas for name in names)
     labelled = topics.js("() => kgExplorer.nodes.get().filter(v => v.label).map(v => v.id)")
     assert entity(graph, "diffusion model") in labelled and 0 < len(labelled) < n  # the biggest only
-    topics.page.screenshot(path=str(ARTIFACTS / "explorer-map.png"))
+    topics.page.screenshot(path=str(screenshots / "explorer-map.png"))
     topics.assert_clean()
 
 
@@ -281,7 +286,9 @@ def test_map_size_papers_and_emerging(topics: Page, topics_page: tuple[Path, nx.
     topics.assert_clean()
 
 
-def test_focus_hides_the_rest_and_history_goes_back(topics: Page, topics_page: tuple[Path, nx.MultiDiGraph]) -> None:
+def test_focus_hides_the_rest_and_history_goes_back(
+    topics: Page, topics_page: tuple[Path, nx.MultiDiGraph], screenshots: Path
+) -> None:
     graph = topics_page[1]
     home = topics.js("() => window.kgView")
     on_map = topics.visible()
@@ -294,7 +301,7 @@ def test_focus_hides_the_rest_and_history_goes_back(topics: Page, topics_page: t
     assert len(shown) == min(len(near) + 1, kg_html.FOCUS_MAX_NODES)
     assert set(on_map) - near - {centre}, "the map had nodes outside the neighbourhood"
     assert not (set(on_map) - near - {centre}) & set(shown)  # everything else is hidden
-    topics.page.screenshot(path=str(ARTIFACTS / "explorer-focus.png"))
+    topics.page.screenshot(path=str(screenshots / "explorer-focus.png"))
     assert topics.page.is_enabled("#kg-back") and not topics.page.is_enabled("#kg-forward")
     topics.page.click("#kg-back")
     topics.wait(home)
@@ -354,7 +361,9 @@ def test_unknown_node_in_the_url_falls_back_to_the_map(browser: Any, topics_page
     page.page.close()
 
 
-def test_year_overlay_changes_colours(topics: Page, topics_page: tuple[Path, nx.MultiDiGraph]) -> None:
+def test_year_overlay_changes_colours(
+    topics: Page, topics_page: tuple[Path, nx.MultiDiGraph], screenshots: Path
+) -> None:
     graph = topics_page[1]
     before = topics.js("() => Object.fromEntries(kgExplorer.nodes.get().map(v => [v.id, v.color.background]))")
     assert topics.page.is_hidden("#kg-year-legend")
@@ -373,11 +382,13 @@ def test_year_overlay_changes_colours(topics: Page, topics_page: tuple[Path, nx.
     same = [n for n in after if graph.nodes[n]["mean_year"] == graph.nodes[by_year[0]]["mean_year"]]
     assert len({after[n] for n in same}) == 1
     assert topics.js("() => kgExplorer.areas()") == []  # area names belong to the cluster colours
-    topics.page.screenshot(path=str(ARTIFACTS / "explorer-years.png"))
+    topics.page.screenshot(path=str(screenshots / "explorer-years.png"))
     topics.assert_clean()
 
 
-def test_details_show_papers_per_year(topics: Page, topics_page: tuple[Path, nx.MultiDiGraph]) -> None:
+def test_details_show_papers_per_year(
+    topics: Page, topics_page: tuple[Path, nx.MultiDiGraph], screenshots: Path
+) -> None:
     graph = topics_page[1]
     centre = entity(graph, "diffusion model")
     topics.js("(id) => kgExplorer.select(id)", centre)
@@ -392,7 +403,7 @@ def test_details_show_papers_per_year(topics: Page, topics_page: tuple[Path, nx.
     top = max(counts.values())
     assert heights[[counts.get(y, 0) for y in range(2020, 2025)].index(top)] == max(heights) > 0
     assert "papers per year" in topics.page.inner_text("#kg-panel").lower()
-    topics.page.screenshot(path=str(ARTIFACTS / "explorer-details.png"))
+    topics.page.screenshot(path=str(screenshots / "explorer-details.png"))
     topics.assert_clean()
 
 
@@ -467,7 +478,7 @@ def test_empty_graph_loads(browser: Any, tmp_path: Path) -> None:
     page.page.close()
 
 
-def test_example_page_offline_complete_and_searchable(browser: Any) -> None:
+def test_example_page_offline_complete_and_searchable(browser: Any, screenshots: Path) -> None:
     """The committed example page: no request beyond the file, every node drawn, SAE found."""
     from kg.export.rdf import read_rdf
 
@@ -481,8 +492,7 @@ def test_example_page_offline_complete_and_searchable(browser: Any) -> None:
         page.wait(node_hash("entity/sparseautoencoder"))
         assert page.js("() => kgExplorer.selectedId()") == "entity/sparseautoencoder"
         assert page.page.inner_text("#kg-panel h3") == "sparse autoencoder"
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.page.screenshot(path=str(ARTIFACTS / "example-graph.png"))
+        page.page.screenshot(path=str(screenshots / "example-graph.png"))
         page.assert_clean()
     finally:
         page.page.close()

@@ -6,17 +6,19 @@ import math
 
 import networkx as nx
 import pytest
-from fixtures.clusters import add_clusters
 from fixtures.topics import TOPICS, topic_graph
 from test_html import make_graph
 
 from kg.export import html as kg_html
 from kg.export import html_map
+from kg.graph.clusters import add_clusters
+from kg.graph.trends import add_years
 
 
 @pytest.fixture(scope="module")
 def topics() -> nx.MultiDiGraph:
     graph = topic_graph()
+    add_years(graph)
     add_clusters(graph)
     return graph
 
@@ -32,7 +34,8 @@ def test_html_map_entities_most_papers_first_without_rare_or_generic() -> None:
         ("f", "RepoBench consists of three interconnected evaluation tasks", 4),  # a sentence
     ]:
         g.add_node(key, type="Method", label=label, papers=[f"p{k}" for k in range(papers)], paper_count=papers)
-    g.nodes["e"]["generic"] = True
+    g.nodes["e"]["confidence"] = html_map.MAP_MIN_CONFIDENCE - 0.01  # kg doubts it is an entity
+    g.nodes["a"]["confidence"] = html_map.MAP_MIN_CONFIDENCE
     g.add_node("p0", type="Paper", label="a paper")
     assert html_map.map_entities(g) == ["a", "c"]  # ties by id
     assert html_map.map_entities(g, limit=1) == ["a"]

@@ -54,6 +54,7 @@ def ruled() -> Doc:
     return doc
 
 
+@pytest.mark.slow  # ruled loads the rules pipeline
 def test_learned_mentions_are_typed_and_generic_is_never_a_mention(ruled):
     doc = ruled
     before = {(s.start, s.end): s.label_ for s in doc.spans[SPANS_KEY]}
@@ -67,6 +68,7 @@ def test_learned_mentions_are_typed_and_generic_is_never_a_mention(ruled):
     assert not texts & {"Our method", "It", "Existing approaches"}  # Generic is never a mention
 
 
+@pytest.mark.slow  # ruled loads the rules pipeline
 def test_generic_arguments_stand_for_the_paper_contribution(ruled):
     doc = ruled.copy()
     doc.spans[SPANS_KEY] = learned_mentions(doc, load_lexicon(), {})

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from urllib.parse import quote
 
+import networkx as nx
 import pyoxigraph as ox
 import pytest
-from conftest import ROOT
-from hypothesis import given
+from conftest import EXAMPLES, ROOT
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rdflib import RDF, RDFS, Graph, Literal, URIRef
+from rdflib import RDF, RDFS, Graph, Literal
 from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, OWL, SKOS
 
+from kg.export.rdf import read_rdf, write_rdf
+from kg.graph.clusters import add_clusters
+from kg.graph.model import VOCABULARY, new_graph
+from kg.graph.trends import add_years
+from kg.rdf.formats import RDF_SUFFIXES
 from kg.rdf.iri import decode, encode, node_iri, node_of
-from kg.rdf.mapping import from_rdf, to_rdf
 from kg.rdf.ontology import KG, SCHEMA
+from kg.sparql.store import rdf_format
+from kg.text import safe_text
 
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 
@@ -75,14 +84,6 @@ def test_closed_namespace_matches_ontology_and_rejects_typos():
         KG.usess  # noqa: B018
 
 
-def test_rdf_round_trip_rebuilds_the_graph(example_graph, example_build: Path):
-    again = from_rdf(to_rdf(example_graph))
-    assert sorted(again.nodes(data=True), key=str) == sorted(example_graph.nodes(data=True), key=str)
-    assert sorted(again.edges(keys=True, data=True), key=str) == sorted(
-        example_graph.edges(keys=True, data=True), key=str
-    )
-
-
 @pytest.mark.parametrize("fmt", ["nt", "jsonld", "xml"])
 def test_serializations_parse_back_isomorphic(example_build: Path, ttl: Graph, fmt: str):
     suffix = {"nt": "nt", "jsonld": "jsonld", "xml": "rdf"}[fmt]
@@ -97,7 +98,6 @@ def test_serializations_parse_back_isomorphic(example_build: Path, ttl: Graph, f
 def test_every_export_kg_writes_is_read_by_query_and_store(example_build: Path, ttl: Graph, suffix: str):
     """`kg query` and the store took an RDF/XML export (graph.rdf) for Turtle and failed on it."""
     from kg.sparql.query import load_graph
-    from kg.sparql.store import rdf_format
 
     path = example_build / f"graph.{suffix}"
     assert isomorphic(load_graph(path), ttl)
@@ -120,24 +120,205 @@ def test_minted_iris_are_injective(a: str, b: str):
         assert node_iri("entity/" + a) != node_iri("entity/" + b)
 
 
-def test_hostile_labels_survive_turtle_round_trip():
-    import networkx as nx
+# kg's writer and reader for every RDF serialization: write_rdf, then read_rdf (by the file's suffix).
+RDF_WRITTEN = sorted(RDF_SUFFIXES)
 
-    hostile = 'x" ; <a> . \\ \n é $\\sqrt{2}$ </script> '
-    g = nx.MultiDiGraph()
+
+def rdf_round_trip(graph: nx.MultiDiGraph, folder: Path, fmt: str) -> nx.MultiDiGraph:
+    path = folder / f"graph{RDF_SUFFIXES[fmt]}"
+    write_rdf(graph, path, fmt)
+    return read_rdf(path)
+
+
+def hostile_graph(text: str, url: str | None = None) -> nx.MultiDiGraph:
+    """A kg graph, in the form read_rdf gives back, whose every string holds ``text``: keys,
+    labels, title, abstract, authors, venue, evidence, and the paper's URL unless ``url`` is given."""
+    g = new_graph()
+    paper, entity, other = "paper/" + text, "entity/" + text, "entity/other " + text
     g.add_node(
-        "entity/" + hostile,
-        type="Concept",
-        label=hostile,
-        alt_labels=[hostile + "2"],
-        papers=[],
-        paper_count=0,
-        count=1,
-        proposed_by=[],
+        paper,
+        type="Paper",
+        label="Title " + text,
+        title="Title " + text,
+        abstract=text,
+        url="https://example.org/?q=" + text if url is None else url,
+        code=[],
+        authors=sorted(["A " + text, "B " + text]),
+        year=2025,
+        venue=text,
+        key=text,
     )
-    rdf = to_rdf(g)
-    for fmt in ("turtle", "nt", "json-ld", "xml"):
-        back = Graph().parse(data=rdf.serialize(format=fmt), format=fmt)
-        assert isomorphic(back, rdf), fmt
-    assert from_rdf(rdf).nodes["entity/" + hostile]["label"] == hostile
-    assert URIRef  # imported for type clarity
+    for node, kind, label in ((entity, "Concept", text), (other, "Method", "other " + text)):
+        g.add_node(
+            node,
+            type=kind,
+            label=label,
+            alt_labels=[label + " 2"],
+            papers=[paper],
+            paper_count=1,
+            count=3,
+            proposed_by=[paper] if node == other else [],
+        )
+        g.add_edge(paper, node, key="mentions", type="mentions", weight=1, papers=[paper], evidence=[])
+    g.add_edge(paper, other, key="proposes", type="proposes", weight=1, papers=[paper], evidence=[])
+    evidence = sorted([text, "Second sentence: " + text])
+    g.add_edge(other, entity, key="uses", type="uses", weight=2, papers=[paper], evidence=evidence)
+    add_years(g)  # as a build does; reading RDF back computes them when they are missing
+    add_clusters(g)
+    return g
+
+
+def assert_same_graph(back: nx.MultiDiGraph, graph: nx.MultiDiGraph) -> None:
+    assert dict(back.nodes(data=True)) == dict(graph.nodes(data=True))
+    assert {(u, v, k): d for u, v, k, d in back.edges(keys=True, data=True)} == {
+        (u, v, k): d for u, v, k, d in graph.edges(keys=True, data=True)
+    }
+    assert back.graph == graph.graph
+
+
+HOSTILE = 'x" ; <a> . \\ \n é $\\sqrt{2}$ </script> ]]> &amp; \'\'\' """ @prefix : <x> . {"@id": 1} \t '
+XML_CR = "RDF/XML turns a carriage return into a newline: Oxigraph writes it unescaped and XML parsers normalize it"
+
+
+@pytest.mark.parametrize("fmt", RDF_WRITTEN)
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(HOSTILE, id="hostile"),
+        pytest.param("line\r\nbreak\r", id="carriage-return"),
+    ],
+)
+def test_rdf_hostile_labels_survive_round_trip(tmp_path: Path, fmt: str, text: str, request: pytest.FixtureRequest):
+    if fmt == "xml" and "\r" in text:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=XML_CR))
+    graph = hostile_graph(text)
+    assert_same_graph(rdf_round_trip(graph, tmp_path, fmt), graph)
+
+
+# What a graph can hold: the build passes every input string through safe_text. Carriage
+# returns are left to the test above (RDF/XML loses them).
+graph_text = st.text(max_size=30).map(lambda text: safe_text(text).replace("\r", " "))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=graph_text)
+@pytest.mark.parametrize("fmt", RDF_WRITTEN)
+def test_rdf_any_text_survives_round_trip(tmp_path: Path, fmt: str, text: str):
+    graph = hostile_graph(text, url="https://example.org/?q=" + quote(text))  # odd URLs: see the next test
+    assert_same_graph(rdf_round_trip(graph, tmp_path, fmt), graph)
+
+
+@pytest.mark.parametrize("fmt", RDF_WRITTEN)
+@pytest.mark.parametrize(
+    "url",
+    [
+        pytest.param("https://example.org/?q=a%20b", id="well-formed"),
+        pytest.param("https://example.org/?q=100%", id="stray-percent"),
+        pytest.param("https://example.org/?filter[0]=x", id="square-bracket"),
+        pytest.param("https://example.org/#a#b", id="second-hash"),
+    ],
+)
+def test_rdf_paper_url_round_trips_and_parses_strictly(tmp_path: Path, fmt: str, url: str):
+    """A URL that is not a valid IRI as it is (a stray %, brackets, a second #) is written as an
+    xsd:anyURI literal, so every serialization parses strictly (Oxigraph, as the store reads it)."""
+    graph = hostile_graph("x", url=url)
+    back = rdf_round_trip(graph, tmp_path, fmt)
+    path = tmp_path / f"graph{RDF_SUFFIXES[fmt]}"
+    list(ox.parse(path=str(path), format=rdf_format(path)))  # Oxigraph, as the store and `kg serve` read it
+    assert_same_graph(back, graph)
+
+
+# A paper with no title, URL, year or venue, and two code links (the record's own first), beside the examples.
+ODD_PAPER = {
+    "id": "no-title",
+    "authors": ["Zoe Zhang", "Adam Abel"],
+    "code": "https://github.com/zz/official",
+    "abstract": "We propose FooNet, a convolutional network for image segmentation, and evaluate it on "
+    "CIFAR-10. A reimplementation is at https://github.com/aa/unofficial",
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, nlp) -> nx.MultiDiGraph:
+    """The graph a build returns for the examples and ODD_PAPER (not read back from a file)."""
+    from kg.engine.build import build
+
+    folder = tmp_path_factory.mktemp("built")
+    odd = folder / "odd.jsonl"
+    odd.write_text(json.dumps(ODD_PAPER) + "\n", encoding="utf-8")
+    graph, _ = build([EXAMPLES / "icml2025.jsonl", odd], folder / "out", formats=["ttl"], nlp=nlp)
+    assert graph.nodes["paper/no-title"]["code"] == [
+        "https://github.com/zz/official",
+        "https://github.com/aa/unofficial",
+    ]
+    return graph
+
+
+@pytest.fixture(scope="module")
+def read_back(built: nx.MultiDiGraph, tmp_path_factory: pytest.TempPathFactory) -> dict[str, nx.MultiDiGraph]:
+    """``built`` written by kg's writer and read back by read_rdf, in every RDF serialization."""
+    folder = tmp_path_factory.mktemp("read-back")
+    return {fmt: rdf_round_trip(built, folder, fmt) for fmt in RDF_WRITTEN}
+
+
+def _papers(graph: nx.MultiDiGraph) -> dict[str, dict]:
+    return {n: d for n, d in graph.nodes(data=True) if d["type"] == "Paper"}
+
+
+def _vocabulary(graph: nx.MultiDiGraph) -> dict[str, dict]:
+    return graph.graph.get(VOCABULARY, {})
+
+
+#: What a comparison looks at, from a kg graph.
+ASPECTS = {
+    "papers": lambda g: {
+        n: {**d, "authors": sorted(d["authors"]), "code": sorted(d["code"])} for n, d in _papers(g).items()
+    },
+    "author order": lambda g: {n: d["authors"] for n, d in _papers(g).items()},
+    "code link order": lambda g: {n: d["code"] for n, d in _papers(g).items()},
+    "entities": lambda g: {n: d for n, d in g.nodes(data=True) if d["type"] != "Paper"},
+    "edges": lambda g: {(u, v, k): d for u, v, k, d in g.edges(keys=True, data=True)},
+    "graph attributes": lambda g: {
+        **g.graph,
+        VOCABULARY: {iri: {**t, "broader": sorted(t["broader"])} for iri, t in _vocabulary(g).items()},
+    },
+    "vocabulary parent order": lambda g: {iri: t["broader"] for iri, t in _vocabulary(g).items()},
+}
+UNORDERED = "RDF has no order for a property's values: read_rdf sorts them"
+
+
+def without_mention_counts(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """``graph`` as its RDF can hold it: per-paper mention counts are not in the RDF, so a
+    ``mentions`` edge comes back with weight 1 (the documented loss of from_rdf)."""
+    copy = graph.copy()
+    for _u, _v, key, data in copy.edges(keys=True, data=True):
+        if key == "mentions":
+            data["weight"] = 1
+    return copy
+
+
+@pytest.mark.parametrize("fmt", RDF_WRITTEN)
+@pytest.mark.parametrize(
+    "aspect",
+    [
+        "papers",
+        pytest.param("author order", marks=pytest.mark.xfail(strict=True, reason=f"{UNORDERED}: first author lost")),
+        pytest.param(
+            "code link order",
+            marks=pytest.mark.xfail(strict=True, reason=f"{UNORDERED}: the record's own link no longer first"),
+        ),
+        "entities",
+        "edges",
+        "graph attributes",
+        pytest.param(
+            "vocabulary parent order",
+            marks=pytest.mark.xfail(strict=True, reason=f"{UNORDERED} (kg.graph.model.ancestors sorts them too)"),
+        ),
+    ],
+)
+def test_rdf_round_trip_gives_back_the_built_graph(built, read_back, fmt: str, aspect: str):
+    """The graph the build returned, written by kg's writer and read by read_rdf, is the same
+    graph attribute by attribute, but for the mention counts."""
+    expected = without_mention_counts(built)
+    assert set(read_back[fmt].nodes) == set(expected.nodes)
+    assert ASPECTS[aspect](read_back[fmt]) == ASPECTS[aspect](expected)

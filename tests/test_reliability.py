@@ -68,11 +68,11 @@ def test_file_without_any_good_record(tmp_path: Path):
 
 def test_directory_and_missing_path(tmp_path: Path):
     one_line_error(run_kg("build", tmp_path, "-o", tmp_path / "out"), "is a directory")
-    one_line_error(run_kg("build", tmp_path / "nope.txt"), "no such file")
+    one_line_error(run_kg("build", tmp_path / "nope.txt", "-o", tmp_path / "out"), "no such file")
 
 
 def test_debug_flag_shows_the_traceback(tmp_path: Path):
-    result = run_kg("--debug", "build", tmp_path / "nope.txt")
+    result = run_kg("--debug", "build", tmp_path / "nope.txt", "-o", tmp_path / "out")
     assert result.returncode == 2 and "Traceback" in result.stderr
 
 
@@ -86,6 +86,7 @@ def test_latin1_and_utf16_text_are_read(tmp_path: Path, encoding: str, note: str
     assert note in result.warnings[0].message
 
 
+@pytest.mark.slow  # builds one paper with the pipeline, in a subprocess
 def test_bad_records_are_skipped_counted_and_located(tmp_path: Path):
     path = tmp_path / "p.jsonl"
     lines = [
@@ -133,13 +134,16 @@ def test_control_characters_nul_bytes_and_huge_abstracts(tmp_path: Path, nlp):
 
 
 def test_injection_labels_stay_literals(tmp_path: Path, nlp):
-    evil = 'We propose "Evil\\" . <x> <y> <z> . # ]]> \'; DROP GRAPH <g> ; INSERT DATA { <a> <b> <c> }, a method.'
+    # Titles are cleaned of TeX (braces go), so the braces are tried in an author name, which is not.
+    evil = 'We propose "Evil\\" . <x> <y> <z> . # ]]> \'; DROP GRAPH <g> ; INSERT DATA ( <a> <b> <c> ), a method.'
+    braces = "Eve } . <a> <b> <c> . { <d>"
     path = tmp_path / "p.jsonl"
-    path.write_text(json.dumps({"id": "x> <y", "title": evil, "abstract": evil}) + "\n")
+    path.write_text(json.dumps({"id": "x> <y", "title": evil, "abstract": evil, "authors": [braces]}) + "\n")
     build([path], tmp_path / "out", formats=["ttl", "nt", "xml", "jsonld"], nlp=nlp)
     g = Graph().parse(tmp_path / "out" / "graph.ttl", format="turtle")
-    titles = [str(o) for o in g.objects(None, None) if str(o) == evil]
-    assert titles, "the title must come back as one literal, unchanged"
+    literals = {str(o) for o in g.objects(None, None)}
+    assert evil in literals, "the title must come back as one literal, unchanged"
+    assert braces in literals, "the author must come back as one literal, unchanged"
     assert not any("x> <y" in str(s) for s in g.subjects())
 
 

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from rdflib import Graph, Literal, URIRef
+from rdflib import RDF, Graph, Literal, URIRef
 from rdflib.namespace import SKOS
+
+from kg.rdf.ontology import KG
 
 pyshacl = pytest.importorskip("pyshacl")
 SHAPES = ROOT / "ontology" / "shapes.ttl"
@@ -43,3 +45,15 @@ def test_shapes_catch_a_broken_graph(example_build: Path):
     assert not ok
     assert "a paper proposes only what it mentions" in text
     assert "prefLabel" in text
+
+
+def test_shapes_catch_a_broken_cluster(example_build: Path):
+    g = Graph().parse(example_build / "graph.ttl", format="turtle")
+    cluster = next(g.subjects(RDF.type, SKOS.Collection))
+    member = next(g.objects(cluster, SKOS.member))
+    g.remove((member, KG.cluster, cluster))
+    g.add((cluster, SKOS.notation, Literal(-1)))
+    ok, text = conforms(g)
+    assert not ok
+    assert "a cluster's members name it as their kg:cluster" in text
+    assert "notation" in text

@@ -15,6 +15,8 @@ from kg.nlp.mention_vote import _load_ner
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 MODELS = Path(__file__).resolve().parents[1] / "kg" / "nlp" / "models" / "scierc" / "mentions"
 
+pytestmark = pytest.mark.slow  # both load the English model
+
 
 def test_the_saved_tokenizer_alone_tokenizes_as_the_full_load():
     texts = [json.loads(line)["abstract"] for line in (EXAMPLES / "icml2025.jsonl").read_text().splitlines()]

@@ -24,8 +24,9 @@ from kg.engine.workers import extract_in_workers, stop_workers
 from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
 from kg.graph.resolve import key_terms
 from kg.io import InputError, read_papers
+from kg.io.thesaurus import read_thesauri
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
-from kg.records import Extraction, Paper, Problem
+from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper, Problem
 
 if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
     import networkx as nx
@@ -46,6 +47,9 @@ class BuildReport:
     edges_by_type: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, float] = field(default_factory=dict)
     outputs: list[Path] = field(default_factory=list)
+    unsure: int = 0  # entities left out for a confidence below --min-confidence
+    rules_applied: list[str] = field(default_factory=list)  # "FILE:LINE: what the rule did"
+    rules_unmatched: list[str] = field(default_factory=list)  # "FILE:LINE: no entity named ..."
 
 
 def extract_all(
@@ -236,12 +240,20 @@ def build(
     cache_dir: Path | None = None,
     dask: str | None = None,
     extractor: str = DEFAULT_EXTRACTOR,
+    min_confidence: float | None = None,
+    thesauri: Sequence[Path] = (),
 ) -> tuple[nx.MultiDiGraph, BuildReport]:
     """Read ``inputs``, extract, resolve, and write the exports into ``out_dir``.
 
     ``n_process`` 0 chooses by input size; ``cache_dir`` reuses extractions of abstracts seen
     before; ``dask`` is a scheduler address to run parsing and extraction on; ``extractor``
-    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`).
+    names the extraction pipeline (see :data:`kg.nlp.extractors.EXTRACTORS`); ``thesauri`` are
+    thesaurus files (:mod:`kg.io.thesaurus`) whose rules correct the resolved graph, in order,
+    before it is linked. They change nothing upstream: the cached extractions stay valid.
+    Entities and relations whose confidence is below ``min_confidence`` are left out; None takes
+    each one's default (the entity model's threshold; :data:`kg.records.DEFAULT_MIN_CONFIDENCE`
+    for relations, combined over papers in :func:`kg.graph.build.build_graph`). An entity a
+    thesaurus rule kept, renamed or merged into stays.
     """
     report = BuildReport()
     formats = list(formats)
@@ -259,15 +271,20 @@ def build(
     with pipeline_ahead(partial(load_pipeline, extractor=extractor), _parse, wanted) as ahead:
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
+        from kg.graph.clusters import add_clusters
+        from kg.graph.confidence import drop_unsure, load_model, score_entities
+        from kg.graph.thesaurus import apply_thesaurus, check_rule
+        from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon
         from kg.vocab.link import known_definitions, link_graph
 
         with collector_paused():
             read = read_papers(inputs, input_format)
+            thesaurus = read_thesauri(thesauri, check=check_rule)
         report.papers, report.duplicates = len(read.papers), read.duplicates
-        report.problems, report.warnings = read.problems, read.warnings
+        report.problems, report.warnings = read.problems, read.warnings + thesaurus.problems
         if on_problem is not None:
-            for problem in sorted(read.problems + read.warnings, key=lambda p: p.where):
+            for problem in sorted(read.problems + read.warnings, key=lambda p: p.where) + thesaurus.problems:
                 on_problem(problem)
         if not read.papers:
             skipped = f" ({len(read.problems)} records skipped)" if read.problems else ""
@@ -290,11 +307,30 @@ def build(
             ahead=ahead,
         )
     with collector_paused():
-        graph = build_graph(read.papers, extractions, definitions, junk=load_lexicon().junk)
+        graph = build_graph(
+            read.papers,
+            extractions,
+            definitions,
+            junk=load_lexicon().junk,
+            min_confidence=DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence,
+        )
         lap("resolve and build graph")
+        if thesaurus.rules:
+            for rule, outcome in zip(thesaurus.rules, apply_thesaurus(graph, thesaurus.rules), strict=True):
+                (report.rules_applied if outcome.applied else report.rules_unmatched).append(
+                    f"{rule.where}: {outcome.detail}"
+                )
+            lap("thesaurus")
         if link:
             link_graph(graph)
             lap("link vocabularies")
+        score_entities(graph)
+        threshold = load_model().threshold if min_confidence is None else min_confidence
+        report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
+        lap("entity confidence")
+        add_years(graph)
+        add_clusters(graph)
+        lap("clusters")
         if out_dir is not None and formats:
             for path, seconds in write_exports(graph, out_dir, formats).items():
                 report.outputs.append(path)

@@ -1,6 +1,6 @@
 """Flat attributes for formats without lists or nulls (GraphML, GEXF, CSV).
 
-Lists are joined with `` | ``; missing values are left out; every node and edge gets a
+Lists are joined with `` | ``; missing values and mappings (``years``) are left out; every node and edge gets a
 ``label``, a ``type`` and a numeric ``weight`` (papers for an entity, 1 for a paper).
 """
 
@@ -22,7 +22,7 @@ def flat_value(value: object) -> Flat | None:
         return safe_text(value)
     if type(value) is int or type(value) is float or type(value) is bool:
         return value
-    if value is None:
+    if value is None or isinstance(value, dict):  # a mapping (an entity's years) has no flat form
         return None
     if isinstance(value, list | tuple | set):
         value = LIST_SEPARATOR.join(str(v) for v in value)

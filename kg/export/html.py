@@ -185,8 +185,11 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     for (u, v, _, d), rel in zip(edges_in, edge_rels, strict=True):
         edge: list[Any] = [u, v, rel_index[rel], _int(d.get("weight"), 1)]
         evidence = next((t for t in map(_text, _list(d.get("evidence"))) if t), "")
-        if evidence:
+        confidence = d.get("confidence")
+        if evidence or confidence is not None:
             edge.append(evidence[:MAX_EVIDENCE_CHARS])
+        if confidence is not None:  # [u, v, rel, weight, evidence, confidence]
+            edge.append(round(float(confidence), 2))
         edges.append(edge)
     n_papers = sum(1 for n in order if graph.nodes[n].get("type") == "Paper")
     config = {
@@ -244,7 +247,7 @@ def _node(
             "v": _vocab(d.get("vocab")),
         }
         cluster = d.get("cluster")
-        if type(cluster) is int:
+        if type(cluster) is int and cluster >= 0:  # -1: unclustered
             node["cluster"] = cluster
             label = _text(d.get("cluster_label"))
             if label != named.get(cluster):  # else views.js sets it from the cluster table

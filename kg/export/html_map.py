@@ -1,9 +1,10 @@
 """What the HTML explorer's concept map and year views show, computed once in Python.
 
 The concept map is a term map in the manner of VOSviewer: the ``MAP_MAX`` most important entities
-(by papers; entities of one paper only, and generic phrases such as "training data" or "large
-number", left out), laid out so that entities mentioned by the same papers sit together. The
-page shows the first N of them (``MAP_DEFAULT`` when it opens, adjustable up to ``MAP_MAX``).
+(by papers; entities of one paper only, generic phrases such as "training data" or "large
+number", and entities of low ``confidence`` left out), laid out so that entities mentioned by
+the same papers sit together. The page shows the first N of them (``MAP_DEFAULT`` when it opens,
+adjustable up to ``MAP_MAX``).
 
 The layout is networkx's ``spring_layout`` (Fruchterman-Reingold, seeded, so the same graph gives
 the same positions) on a co-occurrence graph: each entity linked to its ``LAYOUT_NEIGHBOURS``
@@ -13,7 +14,8 @@ so that big entities do not pull everything to themselves, and links inside one 
 
 Years: the corpus's papers per year, and the "emerging" entities, those whose share of a year's
 papers rose most between the first and the last year (each with at least ``YEAR_MIN_PAPERS``
-papers), from the entities' ``years`` attribute ({year: papers}).
+papers), from the entities' ``years`` attribute ({year: papers}); generic and low-confidence
+entities are left out, as on the map.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = ["cluster_table", "emerging", "is_generic", "map_entities", "map_layou
 MAP_MAX = 300  # entities laid out; the page's N goes up to this
 MAP_DEFAULT = 200  # entities on the map when the page opens
 MAP_MIN_PAPERS = 2  # an entity of one paper is no area of the field
+MAP_MIN_CONFIDENCE = 0.5  # kg's confidence that a node is an entity (a build keeps those >= 0.15)
 MAP_MAX_WORDS = 6  # longer "labels" are sentences the extractor took for a name
 LAYOUT_NEIGHBOURS = 6
 LAYOUT_ITERATIONS = 100
@@ -79,19 +82,24 @@ def _papers(data: dict[str, Any]) -> int:
 def map_entities(graph: nx.MultiDiGraph, limit: int = MAP_MAX) -> list[Any]:
     """The map's entities, most papers first (ties by id): ``limit`` of them at most.
 
-    Entities in fewer than ``MAP_MIN_PAPERS`` papers and generic ones (:func:`is_generic`) are
-    left out, and so are entities flagged ``generic`` by the graph itself.
+    Entities in fewer than ``MAP_MIN_PAPERS`` papers, generic ones (:func:`is_generic`) and those
+    kg is not sure are entities (``confidence`` under ``MAP_MIN_CONFIDENCE``) are left out.
     """
     chosen = [
         (n, _papers(d))
         for n, d in graph.nodes(data=True)
         if d.get("type") != "Paper"
         and _papers(d) >= MAP_MIN_PAPERS
-        and not d.get("generic")
+        and _confident(d)
         and not is_generic(str(d.get("label") or n))
     ]
     chosen.sort(key=lambda item: (-item[1], str(item[0])))
     return [n for n, _ in chosen[: max(0, limit)]]
+
+
+def _confident(data: dict[str, Any]) -> bool:
+    confidence = data.get("confidence")
+    return not isinstance(confidence, int | float) or confidence >= MAP_MIN_CONFIDENCE
 
 
 def map_layout(graph: nx.MultiDiGraph, nodes: list[Any]) -> dict[Any, tuple[int, int]]:
@@ -107,7 +115,7 @@ def map_layout(graph: nx.MultiDiGraph, nodes: list[Any]) -> dict[Any, tuple[int,
     for members in by_paper.values():
         together.update(combinations(sorted(members), 2))
     size = [max(1, len(graph.nodes[n].get("papers") or [])) for n in nodes]
-    cluster = [graph.nodes[n].get("cluster") for n in nodes]
+    cluster = [_cluster(graph.nodes[n]) for n in nodes]
     strongest: list[list[tuple[float, int]]] = [[] for _ in nodes]
     for (a, b), count in together.items():
         weight = count / math.sqrt(size[a] * size[b])
@@ -159,6 +167,11 @@ def _spread(xy: np.ndarray, radius: np.ndarray, passes: int = 60) -> np.ndarray:
     return xy
 
 
+def _cluster(data: dict[str, Any]) -> int | None:
+    cluster = data.get("cluster")
+    return cluster if type(cluster) is int and cluster >= 0 else None  # -1: unclustered
+
+
 def cluster_table(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
     """``graph.graph["clusters"]`` as a list by id: ``[{"id", "label", "terms", "size"}]``."""
     table = graph.graph.get("clusters") or {}
@@ -167,6 +180,8 @@ def cluster_table(graph: nx.MultiDiGraph) -> list[dict[str, Any]]:
         try:
             cid = int(key)
         except (TypeError, ValueError):
+            continue
+        if cid < 0:
             continue
         row = row if isinstance(row, dict) else {}
         terms = row.get("terms") or []
@@ -213,7 +228,7 @@ def emerging(graph: nx.MultiDiGraph, years: dict[str, Any] | None) -> list[dict[
             continue
         counts = {str(k): v for k, v in counts.items()}
         in_last = int(counts.get(last) or 0)
-        if in_last < EMERGING_MIN_PAPERS or d.get("generic") or is_generic(str(d.get("label") or n)):
+        if in_last < EMERGING_MIN_PAPERS or not _confident(d) or is_generic(str(d.get("label") or n)):
             continue
         before, after = int(counts.get(first) or 0) / total_first, in_last / total_last
         if after > before:

@@ -9,7 +9,7 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.resolve import Entity, resolve_entities
-from kg.records import Extraction, Paper
+from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper
 
 
 def paper_node(paper: Paper) -> str:
@@ -41,21 +41,50 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
     }
 
 
+def noisy_or(confidences: Iterable[float]) -> float:
+    """The confidence that at least one of independent statements is right: 1 - prod(1 - c_i).
+
+    >>> round(noisy_or([0.5, 0.5]), 3), noisy_or([]), noisy_or([1.0, 0.2])
+    (0.75, 0.0, 1.0)
+    """
+    doubt = 1.0
+    for c in confidences:
+        doubt *= 1.0 - c
+    return 1.0 - doubt
+
+
+def _results(ex: Extraction, keys: Sequence[str | None]) -> dict[tuple[int, str, str], set[str]]:
+    """(head, sentence, kind) -> entity keys: what each sentence evaluates its head on (``evaluatedOn``,
+    ``measuredBy``), so "X outperforms Y on D in M" names D and M on X improvesOn Y."""
+    out: dict[tuple[int, str, str], set[str]] = defaultdict(set)
+    for rel in ex.relations:
+        tail = keys[rel.tail]
+        if rel.label in {"evaluatedOn", "measuredBy"} and tail is not None:
+            out[(rel.head, rel.sentence, rel.label)].add(tail)
+    return out
+
+
 def build_graph(
     papers: Sequence[Paper],
     extractions: Sequence[Extraction],
     definitions: Iterable[tuple[str, str]] = (),
     junk: Collection[str] = (),
+    *,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
 ) -> nx.MultiDiGraph:
     """One Paper node per paper, one node per resolved entity, and their relations.
 
     ``definitions`` are abbreviations known beforehand (short, long); ``junk`` the terms that are
-    never entities (:attr:`kg.nlp.lexicon.Lexicon.junk`).
+    never entities (:attr:`kg.nlp.lexicon.Lexicon.junk`). A relation between entities is kept
+    when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
+    ``min_confidence``; an ``improvesOn`` keeps the datasets and metrics its sentences name.
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
     if len(papers) != len(extractions):
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
+    if not 0.0 <= min_confidence <= 1.0:
+        raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
     graph = new_graph()
@@ -75,7 +104,11 @@ def build_graph(
         )
     graph.add_nodes_from((entity_node(key), _entity_attrs(entities[key])) for key in sorted(entities))
 
-    edges: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(lambda: {"papers": set(), "evidence": set()})
+    edges: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(
+        lambda: {"papers": set(), "evidence": set(), "datasets": set(), "metrics": set()}
+    )
+    # (edge, paper) -> the paper's best confidence for it: a paper is one piece of evidence
+    confidence: dict[tuple[tuple[str, str, str], str], float] = {}
     mention_counts: dict[tuple[str, str], int] = defaultdict(int)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         source = paper_node(paper)
@@ -85,24 +118,40 @@ def build_graph(
             mention_counts[(source, entity_node(entity_key))] += 1
             if i in ex.proposed:
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
+        results = _results(ex, paper_keys) if any(r.label == "improvesOn" for r in ex.relations) else {}
         for rel in ex.relations:
             head, tail = paper_keys[rel.head], paper_keys[rel.tail]
             if head is None or tail is None or head == tail:
                 continue
-            slot = edges[(entity_node(head), entity_node(tail), rel.label)]
+            edge = (entity_node(head), entity_node(tail), rel.label)
+            slot = edges[edge]
             slot["papers"].add(source)
             slot["evidence"].add(rel.sentence)
+            confidence[(edge, source)] = max(confidence.get((edge, source), 0.0), rel.confidence)
+            if rel.label == "improvesOn":
+                slot["datasets"].update(map(entity_node, results.get((rel.head, rel.sentence, "evaluatedOn"), ())))
+                slot["metrics"].update(map(entity_node, results.get((rel.head, rel.sentence, "measuredBy"), ())))
     for (source, target), n in sorted(mention_counts.items()):
         graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
     for (u, v, label), slot in sorted(edges.items()):
-        weight = len(slot["papers"]) if label != "proposes" else 1
+        if label == "proposes":
+            graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])
+            continue
+        combined = round(noisy_or(confidence[((u, v, label), p)] for p in sorted(slot["papers"])), 4)
+        if combined < min_confidence:
+            continue
+        extra: dict[str, object] = {}
+        if label == "improvesOn":
+            extra = {"datasets": sorted(slot["datasets"]), "metrics": sorted(slot["metrics"])}
         graph.add_edge(
             u,
             v,
             key=label,
             type=label,
-            weight=weight,
+            weight=len(slot["papers"]),
             papers=sorted(slot["papers"]),
             evidence=sorted(slot["evidence"]),
+            confidence=combined,
+            **extra,
         )
     return graph

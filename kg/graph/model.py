@@ -10,7 +10,16 @@ Nodes
 
         type in ENTITY_TYPES, label (preferred label), alt_labels (list[str], sorted),
         papers (list of paper node ids that mention it, sorted), paper_count (int),
-        count (int: mentions over all papers), proposed_by (list of paper node ids)
+        count (int: mentions over all papers), proposed_by (list of paper node ids),
+        cluster (int: 0.. numbered by decreasing size, ties by label; -1 for unclustered),
+        cluster_label (str: the cluster's label, "" for unclustered)
+        and, where some of its papers have a year:
+        years (dict {year (int): papers of that year naming it}, in year order),
+        mean_year (float: the mean year of those papers, rounded to 2 decimals)
+
+    ``cluster``/``cluster_label`` are set by :func:`kg.graph.clusters.add_clusters` (which says how
+    entities are clustered), ``years``/``mean_year`` by :func:`kg.graph.trends.add_years`; a build
+    sets both after linking vocabularies, before the exports.
 
 Edges (``u, v, key=<relation>``, one per relation type between two nodes)
     ``type`` (= key), ``weight`` (number of papers that support it), ``papers`` (list of paper
@@ -24,8 +33,12 @@ Graph attributes
     ``vocabulary``: the vocabulary terms entities link to and their ancestors, by IRI:
     ``{"label", "source", "broader": [parent IRIs]}`` (set by :func:`kg.vocab.link_graph`), so
     the exporters write the terms without reading the vocabularies.
+    ``clusters``: ``{cluster id (int): {"label": str, "terms": [labels of its top terms, most papers
+    first], "size": number of entities}}`` for every cluster but -1 (set with ``cluster``).
 
-Lists stay lists here; flat formats (GraphML, CSV) join them with ``LIST_SEPARATOR``.
+Lists stay lists here; flat formats (GraphML, GEXF, CSV) join them with ``LIST_SEPARATOR`` and
+leave ``years`` out (``mean_year`` stays). Node-link JSON keeps everything, with the keys of
+``years`` and ``clusters`` as strings, as JSON has them (:func:`kg.api.load` makes them ints again).
 """
 
 from __future__ import annotations
@@ -97,3 +110,21 @@ def ancestors(iri: str, parents: Callable[[str], Iterable[str]]) -> list[str]:
                     nxt.append(parent)
         frontier = nxt
     return list(out)
+
+
+def int_keys(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """Make the keys of ``years`` and of the ``clusters`` graph attribute ints again, after JSON
+    (whose keys are strings); returns the graph.
+
+    >>> g = new_graph()
+    >>> g.add_node("entity/x", type="Method", years={"2024": 3})
+    >>> g.graph["clusters"] = {"0": {"label": "x", "terms": ["x"], "size": 1}}
+    >>> int_keys(g).nodes["entity/x"]["years"], list(g.graph["clusters"])
+    ({2024: 3}, [0])
+    """
+    if "clusters" in graph.graph:
+        graph.graph["clusters"] = {int(k): v for k, v in graph.graph["clusters"].items()}
+    for _, data in graph.nodes(data=True):
+        if "years" in data:
+            data["years"] = {int(k): v for k, v in data["years"].items()}
+    return graph

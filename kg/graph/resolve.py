@@ -18,6 +18,62 @@ from kg.text import normal_form, singular
 
 TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
 
+#: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
+#: "polymer generation", "policy gradient methods" the method "policy gradient".
+ROLE_HEADS = frozenset(
+    {
+        "task", "tasks", "problem", "problems", "setting", "settings", "framework", "frameworks",
+        "paradigm", "paradigms", "approach", "approaches", "technique", "techniques", "strategy",
+        "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
+    }
+)  # fmt: skip
+
+
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def balanced(text: str) -> str:
+    """The term without a bracket its span cut off: the part before the first unmatched bracket
+    when it names something (two letters or more), else the part after it, else nothing.
+
+    >>> balanced("ASAP) algorithm"), balanced("Alpaca(7B"), balanced("GPT-4 (OpenAI)"), balanced("O(T4")
+    ('ASAP', 'Alpaca', 'GPT-4 (OpenAI)', '')
+    """
+    if not any(c in text for c in "()[]{}"):
+        return text
+    stack: list[int] = []
+    for i, c in enumerate(text):
+        if c in _OPEN:
+            stack.append(i)
+        elif c in _CLOSE:
+            if stack and _OPEN[_CLOSE.index(c)] == text[stack[-1]]:
+                stack.pop()
+            else:
+                return _side(text, i)
+    return _side(text, stack[0]) if stack else text
+
+
+def _side(text: str, cut: int) -> str:
+    before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
+    if sum(c.isalpha() for c in before) >= 2:
+        return before
+    return after if sum(c.isalpha() for c in after) >= 2 else ""
+
+
+def core_term(text: str) -> str:
+    """The term without a role head, when what is left still names something: two words or
+    more, or a name (a capital letter).
+
+    >>> core_term("polymer generation task"), core_term("PPO algorithm"), core_term("gradient method")
+    ('polymer generation', 'PPO', 'gradient method')
+    """
+    head, _, last = text.rpartition(" ")
+    if not head or last.lower() not in ROLE_HEADS:
+        return text
+    if " " in head.strip() or any(c.isupper() for c in head):
+        return head.rstrip(" -")
+    return text
+
 
 @lru_cache(maxsize=1 << 18)
 def term_key(text: str) -> str:
@@ -34,7 +90,7 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
     (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
     for ex in extractions:
         for mention in ex.mentions:
-            term_key(mention.text)
+            term_key(core_term(balanced(mention.text)))
         for short, long in ex.definitions:
             term_key(short)
             term_key(long)
@@ -147,6 +203,9 @@ def resolve_entities(
         keys: list[str | None] = []
         local = {term_key(short): long for short, long in ex.definitions}
         for i, mention in enumerate(ex.mentions):
+            core = core_term(balanced(mention.text))
+            if core != mention.text:
+                mention = mention._replace(text=core)
             key, expanded, is_short = resolver.resolve(mention, local)
             if not key or key in junk_keys:
                 keys.append(None)

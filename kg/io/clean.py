@@ -73,6 +73,9 @@ _SYMBOLS = {
     "dots": "…",
     "cdots": "⋯",
 }
+_FONT_GROUP = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sl|sf|bfseries|itshape)\s+([^{}]*)\}")  # {\em draft}
+_GROUP = re.compile(r"(?<![\\\w])\{([^{}\\]*)\}")  # {GAN}: TeX grouping, not \{ nor \cmd{...}
+_TIE = re.compile(r"(?<=\w)~(?=[\w(\[])")  # decoding~(SD): TeX's unbreakable space
 _CMD = re.compile(r"\\([A-Za-z]+)\s*")
 _ESCAPED = re.compile(r"\\([%&$#_{}~^\\*\[\]()`|<>-])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -130,10 +133,15 @@ def clean_abstract(text: str) -> Cleaned:
         urls.extend(find_urls(text))
     if "$" in text or "\\" in text:
         text = _MATH.sub(_math, text)
+    if "{" in text:
+        text = _FONT_GROUP.sub(r"\1", text)
+        text = _GROUP.sub(r"\1", text)
     if "\\" in text:
         text = _TEXT_CMD.sub(r"\1", text)
         text = _ESCAPED.sub(r"\1", text)
         text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
+    if "~" in text:
+        text = _TIE.sub(" ", text)
     if "*" in text or "_" in text:
         text = _MD_BOLD.sub(r"\2", text)
         text = _MD_ITALIC.sub(r"\2", text)

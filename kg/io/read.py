@@ -1,7 +1,9 @@
-"""Read paper records from files; one reader per format, chosen from the file's extension.
+"""Read paper records from files: the readers of kg's own formats, and the reading of any format.
 
-A bad file raises :class:`InputError` with a one-line message. A bad record in a good file is
-skipped and reported as a :class:`~kg.records.Problem` with its file and line.
+The format comes from :mod:`kg.io.formats` (extension, then content). A bad file raises
+:class:`InputError` with a one-line message. A bad record in a good file is skipped and reported as
+a :class:`~kg.records.Problem` with its file and line (or record index where the format has no
+lines). Duplicates are merged as :mod:`kg.io.dedup` says.
 """
 
 from __future__ import annotations
@@ -16,15 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from kg.io.clean import clean_abstract
-from kg.records import Paper, Problem, ReadResult, normalized_text, paper_key
+from kg.io.dedup import Ids, Seen, identifiers, record_keys
+from kg.io.formats import FORMATS, InputError, RawRecord, fields_of, format_of, json_kind, sniff
+from kg.records import Paper, Problem, ReadResult, paper_key
 from kg.text import safe_text
 
-
-class InputError(Exception):
-    """An input file that cannot be read at all. The message is one line, fit for a user."""
-
-
-RawRecord = tuple[str, dict[str, Any]]  # (where, fields)
+__all__ = ["FORMATS", "InputError", "RawRecord", "read_file", "read_papers", "to_paper"]
 
 TITLE_KEYS = ("title", "name")
 ABSTRACT_KEYS = ("abstract", "summary", "text")
@@ -35,7 +34,7 @@ VENUE_KEYS = ("conference", "venue")
 CODE_KEYS = ("code", "code_url", "github")
 
 
-def _decode(path: Path) -> tuple[str, str | None]:
+def decode_file(path: Path) -> tuple[str, str | None]:
     """The file's text, and a note when it was not UTF-8 (UTF-16 with a BOM, or Latin-1)."""
     data = path.read_bytes()
     if not data.strip():
@@ -88,35 +87,78 @@ def _is_header(block: str) -> bool:
     return "\n" not in block and len(block.split()) <= 12 and not block.rstrip().endswith(".")
 
 
-def read_json(path: Path, text: str) -> Iterator[RawRecord]:
-    """A JSON array of records, or an object holding one under ``papers``/``records``/``data``."""
+def load_json(path: Path, text: str) -> Any:
+    """The JSON value in ``text``; a malformed file raises :class:`InputError` with its line."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError(f"{path}:{err.lineno}: malformed JSON: {err.msg}") from None
+    except RecursionError:
+        raise InputError(f"{path}: malformed JSON: nested too deeply") from None
+
+
+#: Keys under which a JSON object holds its array of records (``notes``: OpenReview; ``data``:
+#: Semantic Scholar's search responses).
+ENVELOPES = ("papers", "records", "data", "items", "notes")
+
+
+def _records_in(path: Path, data: Any) -> list[Any]:
     if isinstance(data, dict):
-        for key in ("papers", "records", "data", "items"):
-            if isinstance(data.get(key), list):
-                data = data[key]
-                break
-        else:
-            data = [data]
+        if "abstract" in data:  # one record, whatever lists it holds
+            return [data]
+        return next((data[k] for k in ENVELOPES if isinstance(data.get(k), list)), [data])
     if not isinstance(data, list):
         raise InputError(f"{path}: expected a JSON array of paper records")
-    for i, item in enumerate(data):
-        yield f"{path}:[{i}]", item
+    return data
 
 
-def read_jsonl(path: Path, text: str) -> Iterator[RawRecord]:
+def _same(record: Any) -> Any:
+    return record
+
+
+def _to_fields(kind: str | None, first: Any) -> Callable[[Any], Any]:
+    """How records of JSON format ``kind`` become kg's fields; kind None: told by ``first``."""
+    kind = kind or (json_kind(first) if first is not None else None)
+    return fields_of(kind) if kind else _same
+
+
+def read_json(path: Path, text: str, kind: str | None = None) -> Iterator[RawRecord]:
+    """A JSON array of records, or an object holding one under one of :data:`ENVELOPES`.
+
+    The records are kg's own (``abstract``, ``title``, ...), or those of a format in
+    :data:`~kg.io.formats.JSON_KINDS`, told apart by the first record's fields unless ``kind`` says.
+    """
+    records = _records_in(path, load_json(path, text))
+    to_fields = _to_fields(kind, next((r for r in records if isinstance(r, dict)), None))
+    for i, item in enumerate(records):
+        yield f"{path}:[{i}]", to_fields(item)
+
+
+def read_jsonl(path: Path, text: str, kind: str | None = None) -> Iterator[RawRecord]:
     """One JSON record per line; a malformed line is reported and skipped."""
+    to_fields: Callable[[Any], Any] | None = None
     for line_no, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         where = f"{path}:{line_no}"
         try:
-            yield where, json.loads(line)
+            record = json.loads(line)
         except json.JSONDecodeError as err:
             yield where, {"__error__": f"malformed JSON: {err.msg} (column {err.colno})"}
+            continue
+        except RecursionError:
+            yield where, {"__error__": "malformed JSON: nested too deeply"}
+            continue
+        if to_fields is None and isinstance(record, dict):
+            to_fields = _to_fields(kind, record)
+        yield where, (to_fields or _same)(record)
+
+
+def read_json_kind(path: Path, text: str, kind: str) -> Iterator[RawRecord]:
+    """Records of JSON format ``kind`` in a JSON document or in JSON Lines."""
+    if sniff(text) == "jsonl":
+        return read_jsonl(path, text, kind)
+    return read_json(path, text, kind)
 
 
 def read_csv(path: Path, text: str) -> Iterator[RawRecord]:
@@ -136,37 +178,6 @@ def read_csv(path: Path, text: str) -> Iterator[RawRecord]:
     for row in reader:
         where = f"{path}:{reader.line_num}"
         yield where, {(k or "").strip().lower(): v for k, v in row.items()}
-
-
-Reader = Callable[[Path, str], Iterable[RawRecord]]
-
-#: Input formats by name; ``--format`` choices come from this table.
-FORMATS: dict[str, Reader] = {
-    "text": read_text,
-    "json": read_json,
-    "jsonl": read_jsonl,
-    "csv": read_csv,
-}
-_EXTENSIONS = {
-    ".txt": "text",
-    ".text": "text",
-    ".md": "text",
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".csv": "csv",
-    ".tsv": "csv",
-}
-
-
-def format_of(path: Path) -> str:
-    try:
-        return _EXTENSIONS[path.suffix.lower()]
-    except KeyError:
-        known = ", ".join(sorted(_EXTENSIONS))
-        raise InputError(
-            f"{path}: unknown file extension {path.suffix or '(none)'!r}; use one of {known} or pass --format"
-        ) from None
 
 
 def _first(fields: dict[str, Any], keys: Iterable[str]) -> Any:
@@ -196,19 +207,23 @@ def _safe(value: Any) -> Any:
 
 def to_paper(where: str, fields: Any) -> Paper | Problem:
     """Turn one raw record into a Paper, or a Problem saying why it cannot be one."""
+    return _to_paper(where, fields)[0]
+
+
+def _to_paper(where: str, fields: Any) -> tuple[Paper | Problem, Ids]:
     if not isinstance(fields, dict):
-        return Problem(where, f"expected a record object, got {type(fields).__name__}")
+        return Problem(where, f"expected a record object, got {type(fields).__name__}"), Ids()
     if "__error__" in fields:
-        return Problem(where, str(fields["__error__"]))
+        return Problem(where, str(fields["__error__"])), Ids()
     fields = {str(k).lower(): _safe(v) for k, v in fields.items()}
     abstract = _first(fields, ABSTRACT_KEYS)
     if abstract is None:
-        return Problem(where, "no abstract")
+        return Problem(where, "no abstract"), Ids()
     if not isinstance(abstract, str):
-        return Problem(where, f"the abstract is a {type(abstract).__name__}, not text")
+        return Problem(where, f"the abstract is a {type(abstract).__name__}, not text"), Ids()
     cleaned = clean_abstract(abstract)
     if not any(ch.isalpha() for ch in cleaned.text):
-        return Problem(where, "the abstract has no words")
+        return Problem(where, "the abstract has no words"), Ids()
     title = _first(fields, TITLE_KEYS)
     title_text = clean_abstract(title).text if isinstance(title, str) else ""
     record_id = _first(fields, ID_KEYS)
@@ -217,72 +232,78 @@ def to_paper(where: str, fields: Any) -> Paper | Problem:
     if isinstance(code, str) and code.strip():
         code_urls.insert(0, code.strip())
     url = _first(fields, URL_KEYS)
-    url = url if isinstance(url, str) and url.strip().lower().startswith(("http://", "https://")) else None
+    url = str(url).strip() if isinstance(url, str) and url.strip().lower().startswith(("http://", "https://")) else ""
     year = fields.get("year")
     try:
         year_int = int(year) if year not in (None, "") else None
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         year_int = None
     venue = _first(fields, VENUE_KEYS)
     venue_text = str(venue).strip() if venue else ""
-    return Paper(
+    paper = Paper(
         key=paper_key(None if record_id is None else str(record_id), cleaned.text, venue_text, year_int),
         abstract=cleaned.text,
         title=title_text,
         authors=_authors(_first(fields, AUTHOR_KEYS)),
-        url=str(url).strip() if url else "",
+        url=url,
         code_urls=tuple(dict.fromkeys(code_urls)),
         year=year_int,
         venue=venue_text,
         source=where,
     )
+    return paper, identifiers(fields, title_text, url)
 
 
-def read_file(path: Path, fmt: str | None = None) -> Iterator[Paper | Problem]:
-    """Read one file, yielding Papers and Problems in file order."""
+def _read(path: Path, fmt: str | None) -> Iterator[tuple[Paper | Problem, Ids]]:
     if not path.exists():
         raise InputError(f"{path}: no such file")
     if path.is_dir():
         raise InputError(f"{path}: is a directory; pass the files in it instead")
-    name = fmt or format_of(path)
-    if name not in FORMATS:
-        raise InputError(f"unknown format {name!r}; use one of {', '.join(FORMATS)}")
+    if fmt is not None and fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     try:
-        text, note = _decode(path)
+        text, note = decode_file(path)
     except OSError as err:
         raise InputError(f"{path}: cannot read: {err.strerror}") from None
     if note is not None:
-        yield Problem(str(path), note, warning=True)
-    for where, fields in FORMATS[name](path, text):
-        yield to_paper(where, fields)
+        yield Problem(str(path), note, warning=True), Ids()
+    for where, fields in FORMATS[fmt or format_of(path, text)].read(path, text):
+        yield _to_paper(where, fields)
+
+
+def read_file(path: Path, fmt: str | None = None) -> Iterator[Paper | Problem]:
+    """Read one file, yielding Papers and Problems in file order."""
+    for item, _ids in _read(path, fmt):
+        yield item
 
 
 def read_papers(paths: Iterable[Path], fmt: str | None = None) -> ReadResult:
-    """Read every file; drop repeated papers (same id, or same normalized abstract).
+    """Read every file; merge repeated papers as :mod:`kg.io.dedup` says (the first read wins).
 
-    Files are all checked before any record is returned, so a bad file stops the run early.
+    A bad file raises :class:`InputError` and no record is returned.
     """
     result = ReadResult()
-    first_seen: dict[str, str] = {}
+    seen = Seen()
     for path in paths:
-        for item in read_file(Path(path), fmt):
+        for item, ids in _read(Path(path), fmt):
             if isinstance(item, Problem):
                 (result.warnings if item.warning else result.problems).append(item)
                 continue
-            text = normalized_text(item.abstract)
-            earlier = first_seen.get("id:" + item.key) or first_seen.get("text:" + text)
-            if earlier is not None:
+            keys = record_keys(item, ids)
+            match = seen.find(keys, ids)
+            if match is not None:
+                earlier = seen.merge(match[0], item, keys, ids)
                 result.duplicates += 1
-                result.problems.append(Problem(item.source, f"duplicate of the paper at {earlier}"))
+                result.problems.append(Problem(item.source, f"duplicate of the paper at {earlier.source} ({match[1]})"))
                 continue
-            first_seen["id:" + item.key] = first_seen["text:" + text] = item.source
             checked = check_abstract(item)
             if isinstance(checked, Problem):
                 (result.warnings if checked.warning else result.problems).append(checked)
                 if not checked.warning:
                     continue
                 item = replace(item, abstract=" ".join(item.abstract.split()[:MAX_WORDS]))
-            result.papers.append(item)
+            seen.add(item, keys, ids)
+    result.papers = seen.papers
     return result
 
 

@@ -109,3 +109,13 @@ def evaluate_scierc(nlp: Language, path: str | Path, batch_size: int = 32) -> di
         gold_pred_r = [typed_relations(doc_relations(d), m) for d, m in zip(docs, gold_m, strict=True)]
         result["relations_gold_entities"] = score_sets(gold_pred_r, gold_r)
     return result
+
+
+def format_scores(scores: dict[str, Any]) -> str:
+    """The scores of :func:`evaluate_scierc` as a table: P, R, F1 per row."""
+    lines = [f"{'':22}{'P':>7}{'R':>7}{'F1':>7}"]
+    rows = [("entities", scores["entities"])]
+    rows += [(f"  {kind}", s) for kind, s in sorted(scores["entities"]["per_type"].items())]
+    rows += [("relations (strict)", scores["relations"]), ("relations, gold ents", scores["relations_gold_entities"])]
+    lines += [f"{name:22}{s['precision']:7.3f}{s['recall']:7.3f}{s['f1']:7.3f}" for name, s in rows]
+    return "\n".join(lines)

@@ -29,7 +29,7 @@ def extract(doc: Doc) -> Extraction:
 
     proposed = sorted({i for span in doc.spans.get(PROPOSED_KEY, []) for i in ids(span)})
     found = [
-        RelationRecord(h, rel.label, t, doc[rel.sentence].sent.text.strip())
+        RelationRecord(h, rel.label, t, doc[rel.sentence].sent.text.strip(), round(rel.score, 4))
         for rel in relations_of(doc._.kg_relations)
         for h in ids(rel.head(doc))
         for t in ids(rel.tail(doc))

@@ -13,7 +13,8 @@ stays as it was):
 * ``kg_learned_relations``: each SciERC relation between two kept mentions becomes a kg
   relation (:func:`map_relation`); a Generic argument that refers to the paper's own work
   ("our method", "it" after the contribution is named) stands for the first proposed mention,
-  otherwise the relation is dropped. Pairs the rules already relate keep the rules' relation.
+  otherwise the relation is dropped. Rule and learned relations are combined by evidence
+  (:func:`learned_relations`): each gets a confidence.
 """
 
 from __future__ import annotations
@@ -25,6 +26,17 @@ from typing import cast
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.evidence import (
+    coordinated,
+    crosses_contrast,
+    linked,
+    negated,
+    object_of_verb,
+    one_name,
+    path,
+    renamed,
+    states_property,
+)
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
@@ -101,13 +113,69 @@ def map_relation(label: str, head_type_: str, tail_type: str) -> tuple[str, bool
     return (simple[label], False) if label in simple else None
 
 
+#: A learned relation whose ends no short dependency path links needs at least this score.
+UNLINKED_MIN_SCORE = 0.8
+#: Factor on a learned relation's score when no short path links its ends (two mentions that
+#: only share a sentence), and when the argument types are unusual for the relation.
+UNLINKED_FACTOR = 0.5
+ODD_TYPES_FACTOR = 0.6
+#: Head types a relation expects (kg's guidelines: addresses method -> task, ...).
+_HEAD_TYPES = {
+    "addresses": {"Method"},
+    "evaluatedOn": {"Method"},
+    "improvesOn": {"Method"},
+    "uses": {"Method"},
+    "measuredBy": {"Method", "Task"},
+}
+#: Factor on a ``uses`` whose user is the object of the verb that uses ("X learns Y using Z"),
+#: and on a ``featureOf`` the parse does not state as "the P of X".
+OBJECT_FACTOR = 0.4
+UNSTATED_FEATURE_FACTOR = 0.4
+_TAIL_TYPES = {"addresses": {"Task"}, "evaluatedOn": {"Dataset"}, "measuredBy": {"Metric"}}
+
+
+def oriented(label: str, head: Span, tail: Span, proposed: set[tuple[int, int]]) -> bool:
+    """Is ``head label tail`` the right way round by the arguments (narrower/new/user first)?
+
+    What the paper proposes uses, improves on and is a kind of what it does not propose, not the
+    reverse; a named thing ("ToolEval") is a kind of a described one ("automatic evaluator").
+    """
+    if label not in {"uses", "isA", "improvesOn", "partOf"}:
+        return True
+    head_new, tail_new = (head.start, head.end) in proposed, (tail.start, tail.end) in proposed
+    if tail_new and not head_new:
+        return label == "partOf"  # "the encoder of X": the part may be the new thing
+    # "ToolEval isA automatic evaluator", "ImageNet isA large dataset", not the reverse
+    return not (label == "isA" and _named(tail) and not _named(head))
+
+
+def _named(span: Span) -> bool:
+    """A name rather than a description: capitals inside the sentence ("ImageNet", "ToolEval"), digits."""
+    return any(
+        is_named(t) or (t.text[:1].isupper() and t.i != t.sent.start) or any(c.isdigit() for c in t.text) for t in span
+    )
+
+
 def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
-    """``doc._.kg_relations`` (the rules') plus the mapped learned relations (``doc._.relations``)."""
+    """The rules' relations (``doc._.kg_relations``) combined by evidence with the learned ones.
+
+    * a learned relation that agrees with a rule's (same pair, label and direction) raises the
+      rule's confidence (noisy-or of the two);
+    * one on a pair the rules relate otherwise (another label, or the reverse direction) is dropped;
+    * one whose statement is negated ("X does not use Y"), or that crosses a contrast ("unlike X,
+      Y ...") is dropped; ``conjoinedWith`` needs the parse to coordinate the two;
+    * one with the wrong argument order (:func:`oriented`) is turned round, or dropped when it
+      is symmetric in kind;
+    * otherwise its confidence is the classifier's probability, lowered when no short dependency
+      path links the two (``uses`` with none is dropped below :data:`UNLINKED_MIN_SCORE`) and
+      when the argument types are unusual for the relation.
+    """
     rules = relations_of(doc._.kg_relations)
-    related = {frozenset({(r.head_start, r.head_end), (r.tail_start, r.tail_end)}) for r in rules}
+    by_pair = {frozenset({(r.head_start, r.head_end), (r.tail_start, r.tail_end)}): k for k, r in enumerate(rules)}
     mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
-    proposed = list(doc.spans.get(PROPOSED_KEY, []))
-    main = proposed[0] if proposed else None
+    proposed_spans = list(doc.spans.get(PROPOSED_KEY, []))
+    proposed = {(s.start, s.end) for s in proposed_spans}
+    main = proposed_spans[0] if proposed_spans else None
     learned_label = {(s.start, s.end): s.label_ for s in doc.spans.get(SPAN_KEY, [])}
 
     def argument(start: int, end: int) -> Span | None:
@@ -122,22 +190,63 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         inside = [m for (s, e), m in mentions.items() if trimmed.start <= s and e <= trimmed.end]
         return max(inside, key=len) if inside else None  # "the Cora dataset": Cora
 
+    boosted = list(rules)
     out: dict[tuple[int, int, str, int, int], tuple[int, float]] = {}
     for rel in relations_of(doc._.relations):
         a, b = argument(rel.head_start, rel.head_end), argument(rel.tail_start, rel.tail_end)
         if a is None or b is None or (a.start < b.end and b.start < a.end):  # same or overlapping
-            continue
-        if frozenset({(a.start, a.end), (b.start, b.end)}) in related:
             continue
         mapped = map_relation(rel.label, a.label_, b.label_)
         if mapped is None:
             continue
         label, flip = mapped
         head, tail = (b, a) if flip else (a, b)
+        k = by_pair.get(frozenset({(a.start, a.end), (b.start, b.end)}))
+        if k is not None:
+            rule = boosted[k]
+            if rule.label == label and (rule.head_start, rule.head_end) == (head.start, head.end):
+                boosted[k] = rule._replace(score=1 - (1 - rule.score) * (1 - rel.score))
+            continue  # the rules' reading of the pair wins
+        if not oriented(label, head, tail, proposed):
+            head, tail = tail, head
+        confidence = _learned_confidence(doc, rel, label, head, tail, proposed)
+        if confidence is None:
+            continue
         sentence = doc[min(rel.head_start, rel.tail_start)].sent.start
-        out.setdefault((head.start, head.end, label, tail.start, tail.end), (sentence, rel.score))
+        key = (head.start, head.end, label, tail.start, tail.end)
+        if confidence > out.get(key, (0, 0.0))[1]:
+            out[key] = (sentence, confidence)
     added = [Relation(*key, sentence=s, score=score) for key, (s, score) in sorted(out.items())]
-    return rules + added
+    return boosted + added
+
+
+def _learned_confidence(
+    doc: Doc, rel: Relation, label: str, head: Span, tail: Span, proposed: set[tuple[int, int]]
+) -> float | None:
+    """The confidence of one learned relation from its parse (None: the sentence does not state it)."""
+    a, b = doc[rel.head_start : rel.head_end].root, doc[rel.tail_start : rel.tail_end].root
+    tokens = path(a, b)
+    if negated(tokens[1:-1]) or crosses_contrast(a, b):
+        return None
+    if label == "conjoinedWith" and not coordinated(a, b):
+        return None
+    if label == "isA" and (one_name(head.text, tail.text) or renamed(head, tail)):
+        return None  # "HTLM, a hyper-text language model": a name, not a kind
+    confidence = rel.score
+    h, t = head.root, tail.root
+    if label == "featureOf" and not states_property(h, t):
+        confidence *= UNSTATED_FEATURE_FACTOR
+    if label in {"uses", "addresses"} and h.sent == t.sent and object_of_verb(h, path(h, t)):
+        confidence *= OBJECT_FACTOR
+    if not linked(tokens):
+        if label == "uses" and rel.score < UNLINKED_MIN_SCORE:
+            return None
+        confidence *= UNLINKED_FACTOR
+    heads, tails = _HEAD_TYPES.get(label), _TAIL_TYPES.get(label)
+    own = (head.start, head.end) in proposed
+    if (heads and head.label_ not in heads and not own) or (tails and tail.label_ not in tails):
+        confidence *= ODD_TYPES_FACTOR
+    return confidence
 
 
 class LearnedMentions:

@@ -7,7 +7,9 @@ serialization or a parser.
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import unquote
 
@@ -46,6 +48,20 @@ def node_iri(node: str) -> URIRef:
     """IRI of a graph node id such as ``entity/<key>`` or ``paper/<key>``."""
     kind, _, key = node.partition("/")
     return URIRef(f"{RESOURCE_BASE}{kind}/{encode(key)}")
+
+
+def cluster_iri(members: Iterable[str]) -> URIRef:
+    """IRI of the cluster of these entity node ids: a digest of the sorted ids, so the same cluster
+    gets the same IRI in every build, and two clusters share one only when they have the same members
+    (numbers would clash in a store that holds several builds).
+
+    >>> cluster_iri(["entity/b", "entity/a"]) == cluster_iri(["entity/a", "entity/b"])
+    True
+    >>> str(cluster_iri(["entity/a"])).rpartition("/")[2].isalnum()
+    True
+    """
+    digest = hashlib.sha256("\n".join(sorted(members)).encode("utf-8")).hexdigest()[:20]
+    return node_iri(f"cluster/{digest}")
 
 
 def node_of(iri: str) -> str | None:

@@ -16,8 +16,10 @@ from rdflib import RDF, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS
 from rdflib.term import Node
 
+from kg.graph.clusters import CLUSTERS, UNCLUSTERED, add_clusters, summarize
 from kg.graph.model import ENTITY_TYPES, RELATIONS, VOCABULARY, VocabularyTerm, ancestors, new_graph
-from kg.rdf.iri import node_iri, node_of
+from kg.graph.trends import add_years
+from kg.rdf.iri import cluster_iri, node_iri, node_of
 from kg.rdf.ontology import KG, SCHEMA
 from kg.rdf.terms import (
     ABSTRACT,
@@ -26,14 +28,18 @@ from kg.rdf.terms import (
     BROADER,
     CLOSE,
     CODE,
+    COLLECTION,
     CONCEPT,
     CREATOR,
     DATE,
+    DECIMAL,
     DERIVED,
     EXACT,
     G_YEAR,
     IDENTIFIER,
     INT,
+    MEMBER,
+    NOTATION,
     OBJECT,
     PREDICATE,
     PREF,
@@ -45,6 +51,7 @@ from kg.rdf.terms import (
     Lit,
     T,
     Triple,
+    decimal,
     link,
     statement_iri,
 )
@@ -56,6 +63,7 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
     add = out.append
     vocab_terms: set[str] = set()
     iris: dict[str, str] = {}  # node id -> IRI, each minted once
+    clusters = _cluster_iris(graph)
     for node, data in graph.nodes(data=True):
         iri = iris[node] = str(node_iri(node))
         if data["type"] == "Paper":
@@ -81,11 +89,16 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
                 add((iri, ALT, Lit(alt)))
             add((iri, T["paperCount"], Lit(str(data["paper_count"]), INT)))
             add((iri, T["mentionCount"], Lit(str(data["count"]), INT)))
+            if data.get("confidence") is not None:
+                add((iri, T["confidence"], Lit(decimal(data["confidence"]), DECIMAL)))
+            if data.get("cluster", UNCLUSTERED) in clusters:
+                add((iri, T["cluster"], clusters[data["cluster"]]))
             if data.get("vocab"):
                 add((iri, EXACT if data.get("vocab_match") == "exact" else CLOSE, data["vocab"]))
                 vocab_terms.add(data["vocab"])
                 vocab_terms.update(data.get("broader", []))
     _add_vocabulary(add, graph, vocab_terms)
+    _add_clusters(add, graph, clusters, iris)
     for u, v, rel, data in graph.edges(keys=True, data=True):
         s, o = iris[u], iris[v]
         add((s, T[rel], o))
@@ -96,6 +109,12 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
             add((st, PREDICATE, T[rel]))
             add((st, OBJECT, o))
             add((st, T["supportCount"], Lit(str(data["weight"]), INT)))
+            if data.get("confidence") is not None:
+                add((st, T["confidence"], Lit(decimal(data["confidence"]), DECIMAL)))
+            for dataset in data.get("datasets", []):
+                add((st, T["onDataset"], iris.get(dataset) or str(node_iri(dataset))))
+            for metric in data.get("metrics", []):
+                add((st, T["inMetric"], iris.get(metric) or str(node_iri(metric))))
             for paper in data.get("papers", []):
                 add((st, DERIVED, iris.get(paper) or str(node_iri(paper))))
             for sentence in data.get("evidence", []):
@@ -127,6 +146,34 @@ def _add_vocabulary(add: Callable[[Triple], None], graph: nx.MultiDiGraph, iris:
         if term is not None:
             for parent in term["broader"]:
                 add((str(node_iri(node)), BROADER, parent))
+
+
+def _cluster_iris(graph: nx.MultiDiGraph) -> dict[int, str]:
+    """The IRI of each cluster that has entities, minted from its members (:func:`cluster_iri`)."""
+    members: dict[int, list[str]] = {}
+    for node, data in graph.nodes(data=True):
+        cluster = data.get("cluster", UNCLUSTERED)
+        if cluster != UNCLUSTERED and data["type"] != "Paper":
+            members.setdefault(cluster, []).append(node)
+    return {c: str(cluster_iri(members[c])) for c in sorted(members)}
+
+
+def _add_clusters(
+    add: Callable[[Triple], None], graph: nx.MultiDiGraph, clusters: dict[int, str], iris: dict[str, str]
+) -> None:
+    """Each cluster as a ``skos:Collection``: its label, its number (``skos:notation``), its members."""
+    table = graph.graph.get(CLUSTERS) or {}
+    members: dict[int, list[str]] = {c: [] for c in clusters}
+    for node, data in graph.nodes(data=True):
+        cluster = data.get("cluster", UNCLUSTERED)
+        if cluster in members and data["type"] != "Paper":
+            members[cluster].append(iris[node])
+    for cluster, iri in clusters.items():
+        add((iri, TYPE, COLLECTION))
+        add((iri, PREF, Lit(table[cluster]["label"] if cluster in table else f"cluster {cluster}")))
+        add((iri, NOTATION, Lit(str(cluster), INT)))
+        for member in members[cluster]:
+            add((iri, MEMBER, member))
 
 
 def _rdflib_term(term: str | Lit) -> URIRef | Literal:
@@ -167,6 +214,8 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
     """Rebuild a kg graph from its RDF (the inverse of :func:`to_rdf`).
 
     Mention counts per paper are not in the RDF, so ``mentions`` edges come back with weight 1.
+    Years are counted again from the papers' dates; the clusters' labels and terms are named again
+    from their members (as the build named them); RDF without clusters is clustered here.
     """
     graph = new_graph()
     table = _vocabulary(g)
@@ -201,6 +250,9 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             papers = sorted(n for p in g.subjects(KG.mentions, s) if (n := node_of(str(p))))
             proposed = sorted(n for p in g.subjects(KG.proposes, s) if (n := node_of(str(p))))
             count = g.value(s, KG.mentionCount)
+            confidence = g.value(s, KG.confidence)
+            collection = g.value(s, KG.cluster)
+            cluster = g.value(collection, SKOS.notation) if collection is not None else None
             link: dict[str, object] = {}
             for match, name in ((SKOS.exactMatch, "exact"), (SKOS.closeMatch, "close")):
                 term = g.value(s, match)
@@ -221,7 +273,10 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 count=int(str(count)) if count is not None else len(papers),
                 proposed_by=proposed,
                 **link,
+                **({"confidence": float(str(confidence))} if confidence is not None else {}),
             )
+            if cluster is not None:
+                graph.nodes[node]["cluster"] = int(str(cluster))
     for rel in ("mentions", "proposes"):
         for s, o in sorted(g.subject_objects(KG[rel]), key=str):
             u, v = node_of(str(s)), node_of(str(o))
@@ -232,6 +287,13 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
         rel = _str(g, st, RDF.predicate).rpartition("#")[2]
         if u in graph and v in graph and rel in RELATIONS:
             support = g.value(st, KG.supportCount)
+            confidence = g.value(st, KG.confidence)
+            extra: dict[str, object] = {}
+            if confidence is not None:
+                extra["confidence"] = float(str(confidence))
+            if rel == "improvesOn":
+                for name, prop in (("datasets", KG.onDataset), ("metrics", KG.inMetric)):
+                    extra[name] = sorted(n for d in g.objects(st, prop) if (n := node_of(str(d))))
             graph.add_edge(
                 u,
                 v,
@@ -240,5 +302,11 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 weight=int(str(support)) if support is not None else 1,
                 papers=sorted(n for p in g.objects(st, PROV.wasDerivedFrom) if (n := node_of(str(p)))),
                 evidence=sorted(str(e) for e in g.objects(st, KG.evidence)),
+                **extra,
             )
+    add_years(graph)
+    if any(g.subjects(RDF.type, SKOS.Collection)):
+        summarize(graph)
+    else:  # RDF written before kg had clusters, or by another tool
+        add_clusters(graph)
     return graph

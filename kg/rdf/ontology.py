@@ -45,9 +45,13 @@ class KG(DefinedNamespace):
 
     evidence: URIRef
     supportCount: URIRef
+    confidence: URIRef
+    onDataset: URIRef
+    inMetric: URIRef
     paperCount: URIRef
     mentionCount: URIRef
     venue: URIRef
+    cluster: URIRef
 
 
 SCHEMA = Namespace("https://schema.org/")

@@ -16,7 +16,10 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from kg.rdf.ontology import KG, PREFIXES, RESOURCE_BASE, SCHEMA
 
-_SAFE_URL = re.compile(r"^https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
+#: An http(s) URL that is a valid IRI as it is: RFC 3986 characters (no brackets, no quote), each %
+#: followed by two hex digits, at most one #.
+_URL_CHAR = r"(?:[A-Za-z0-9\-._~:/?@!$&()*+,;=]|%[0-9A-Fa-f]{2})"
+_SAFE_URL = re.compile(rf"^https?://{_URL_CHAR}+(?:#{_URL_CHAR}*)?$")
 
 
 def statement_iri(u: str, rel: str, v: str) -> URIRef:
@@ -35,6 +38,7 @@ class Lit(NamedTuple):
 Triple = tuple[str, str, "str | Lit"]
 
 INT = str(XSD.integer)
+DECIMAL = str(XSD.decimal)
 _ANY_URI = str(XSD.anyURI)
 G_YEAR = str(XSD.gYear)
 
@@ -56,8 +60,19 @@ EXACT, CLOSE, CONCEPT = str(SKOS.exactMatch), str(SKOS.closeMatch), str(SKOS.Con
 IDENTIFIER, TITLE, ABSTRACT = str(DCTERMS.identifier), str(DCTERMS.title), str(DCTERMS.abstract)
 CREATOR, DATE, SOURCE = str(DCTERMS.creator), str(DCTERMS.date), str(DCTERMS.source)
 CODE, URL, DERIVED = str(SCHEMA.codeRepository), str(SCHEMA.url), str(PROV.wasDerivedFrom)
+COLLECTION, MEMBER, NOTATION = str(SKOS.Collection), str(SKOS.member), str(SKOS.notation)
+
+
+def decimal(value: float) -> str:
+    """A number in [0, 1] as an xsd:decimal lexical form, at most 4 places.
+
+    >>> decimal(0.75), decimal(1.0), decimal(0.123456)
+    ('0.75', '1.0', '0.1235')
+    """
+    text = f"{value:.4f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
 
 
 def link(text: str) -> str | Lit:
     """A URL as an IRI when it is a well-formed one, else as an xsd:anyURI literal."""
-    return text if _SAFE_URL.match(text) and "'" not in text else Lit(text, _ANY_URI)
+    return text if _SAFE_URL.match(text) else Lit(text, _ANY_URI)

@@ -37,7 +37,7 @@
 
   // ---- colours -------------------------------------------------------------------------------
   function clusterColor(c) {
-    return c === undefined || c === null ? NO_DATA : c < CLUSTER_COLORS.length ? CLUSTER_COLORS[c] : OTHER;
+    return c === undefined || c === null || c < 0 ? NO_DATA : c < CLUSTER_COLORS.length ? CLUSTER_COLORS[c] : OTHER;
   }
   function mix(a, b, t) {
     const pa = [1, 3, 5].map((k) => parseInt(a.slice(k, k + 2), 16));
@@ -555,9 +555,10 @@
       section(panel, "Papers", (n.p || []).map((k) => paperItem(resp.nodes[k])), 30);
     }
     const mine = resp.edges.filter((e) => e[0] === 0 || e[1] === 0);
-    const ev = mine.filter((e) => e.length > 4).slice(0, 5).map((e) => {
+    const ev = mine.filter((e) => e[4]).slice(0, 5).map((e) => {
       const box = el("span");
-      box.appendChild(el("span", resp.nodes[e[0]].l + " —" + resp.rels[e[2]] + "→ " + resp.nodes[e[1]].l, "kg-muted"));
+      box.appendChild(el("span", resp.nodes[e[0]].l + " —" + resp.rels[e[2]] + "→ " + resp.nodes[e[1]].l +
+                             (e.length > 5 ? " (confidence " + e[5] + ")" : ""), "kg-muted"));
       box.appendChild(el("blockquote", e[4], "kg-evidence"));
       return box;
     });
@@ -746,7 +747,7 @@
     const e = state.resp.edges[ev.edge];
     if (!e) return;
     showTip([state.resp.nodes[e[0]].l + " —" + state.resp.rels[e[2]] + "→ " + state.resp.nodes[e[1]].l,
-             "weight " + e[3], ...(e.length > 4 ? [e[4]] : [])], ev);
+             "weight " + e[3] + (e.length > 5 ? " · confidence " + e[5] : ""), ...(e[4] ? [e[4]] : [])], ev);
   });
   const hideTip = () => { tip.hidden = true; };
   ["blurNode", "blurEdge", "dragStart", "zoom", "click"].forEach((name) => network.on(name, hideTip));

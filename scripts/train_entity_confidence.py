@@ -1,0 +1,104 @@
+"""Fit kg's entity confidence model (kg/graph/confidence.py) on the development set.
+
+    python scripts/train_entity_confidence.py [--dev ../shared/data/kg-dev/iclr2022_dev.json]
+
+Builds the 100 development abstracts with every entity kept (``min_confidence=0``), labels each
+(paper, entity) pair by the readers' annotation (an entity node whose label or an altLabel names
+one of the paper's expected entities is wanted; any other node is not), and fits an L2 logistic
+regression on the entity features. The default threshold is chosen by 5-fold cross-validation
+over papers: the highest confidence that still keeps ``--keep`` of the wanted nodes on held-out
+folds (precision first, without losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+Needs scikit-learn (``pip install -e '.[train]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+from kg_cli import name_key  # noqa: E402  (the benchmarks' name matching: case, plural, punctuation)
+
+import kg  # noqa: E402
+from kg.graph.confidence import MODEL_PATH, EntityModel, entity_features  # noqa: E402
+
+
+def examples(dev: Path, cache: Path | None) -> tuple[list[list[str]], list[int], list[int], int]:
+    """Features, labels and paper index of every (paper, entity) pair; the number of papers."""
+    papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "dev.jsonl"
+        source.write_text(
+            "".join(json.dumps({"id": p["id"], "title": p["title"], "abstract": p["abstract"]}) + "\n" for p in papers),
+            encoding="utf-8",
+        )
+        built = kg.build([source], cache=cache if cache is not None else False, min_confidence=0)
+    graph = built.graph
+    by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
+    feats, labels, groups = [], [], []
+    for i, paper in enumerate(papers):
+        node = by_key.get(paper["id"])
+        if node is None:
+            continue
+        wanted = {name_key(x) for e in paper["entities"] for x in [e["label"], *e.get("alt", [])]} - {""}
+        for _, entity, key in graph.out_edges(node, keys=True):
+            if key != "mentions":
+                continue
+            data = graph.nodes[entity]
+            names = {name_key(x) for x in [data["label"], *data.get("alt_labels", [])]}
+            feats.append(entity_features(data))
+            labels.append(int(bool(names & wanted)))
+            groups.append(i)
+    return feats, labels, groups, len(papers)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dev", type=Path, default=ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json")
+    parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
+    parser.add_argument("--c", type=float, default=0.5, help="inverse L2 strength")
+    parser.add_argument("--keep", type=float, default=0.9, help="share of wanted nodes kept, on held-out folds")
+    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    args = parser.parse_args()
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    feats, labels, groups, n_papers = examples(args.dev, args.cache)
+    vec = DictVectorizer()
+    x = vec.fit_transform([dict.fromkeys(f, 1) for f in feats])
+    y, g = np.array(labels), np.array(groups)
+    probs = np.zeros(len(y))
+    for fold in range(5):
+        test = g % 5 == fold
+        model = LogisticRegression(C=args.c, max_iter=2000).fit(x[~test], y[~test])
+        probs[test] = model.predict_proba(x[test])[:, 1]
+    print(f"{len(y)} (paper, entity) pairs, {y.sum()} wanted ({y.mean():.1%}); cross-validated over papers:")
+    print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9}")
+    chosen = None
+    for t in [round(0.05 * k, 2) for k in range(0, 19)]:
+        kept = probs >= t
+        precision = y[kept].mean() if kept.any() else 0.0
+        print(f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}")
+        if y[kept].sum() >= args.keep * y.sum():
+            chosen = t
+    model = LogisticRegression(C=args.c, max_iter=2000).fit(x, y)
+    weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True)}
+    fitted = EntityModel(
+        {k: v for k, v in weights.items() if abs(v) >= 1e-3}, round(float(model.intercept_[0]), 4), chosen or 0.5
+    )
+    args.out.write_text(json.dumps(fitted.to_json(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"threshold {fitted.threshold}; {len(fitted.weights)} weights; wrote {args.out}")
+    by_weight = sorted(fitted.weights.items(), key=lambda kv: kv[1])
+    print("most against:", ", ".join(f"{k} {v:+.2f}" for k, v in by_weight[:15]))
+    print("most for:", ", ".join(f"{k} {v:+.2f}" for k, v in by_weight[-15:]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Entity defect classes of issue 12, each closed for good: the text kg shows users and keys on."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.graph.resolve import term_key
+from kg.io.clean import clean_abstract
+from kg.text import singular
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("SWAP-NAS", "SWAP-NAS"),  # a capital S is part of the name
+        ("TransNAS", "TransNAS"),
+        ("NAS", "NAS"),
+        ("GANs", "GAN"),  # an acronym's plural s is lower case
+        ("biases", "bias"),  # not "biase"
+        ("aliases", "alias"),
+        ("k-means", "k-means"),  # not "k-mean"
+        ("emphases", "emphasis"),  # not "emphase"
+        ("syntheses", "synthesis"),
+        ("policies", "policy"),
+    ],
+)
+def test_defects_singular_keeps_names_and_knows_irregular_plurals(word: str, expected: str) -> None:
+    assert singular(word) == expected
+
+
+def test_defects_acronym_keys_are_not_singularized() -> None:
+    assert term_key("SWAP-NAS") != term_key("SWAP-NA")
+    assert term_key("inductive biases") == term_key("inductive bias")
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Speculative decoding~(SD) speeds up", "Speculative decoding (SD) speeds up"),  # TeX tie
+        ("Figure~1 shows", "Figure 1 shows"),
+        ("about ~10% faster", "about ~10% faster"),  # "approximately" stays
+        ("a {\\em draft} model", "a draft model"),  # TeX font group
+        ("the {\\it Salient Imagenet} dataset", "the Salient Imagenet dataset"),
+        ("we train {GAN}s", "we train GANs"),  # TeX grouping braces
+        ("\\textbf{bold} words", "bold words"),
+    ],
+)
+def test_defects_latex_is_not_shown_to_users(raw: str, shown: str) -> None:
+    assert clean_abstract(raw).text == shown
+
+
+def test_defects_a_role_head_does_not_split_a_concept() -> None:
+    from kg.graph.resolve import core_term, resolve_entities
+    from kg.records import Extraction, Mention
+
+    assert core_term("federated learning algorithms") == "federated learning"
+    assert core_term("gradient method") == "gradient method"  # "gradient" alone is another thing
+    a = Extraction([Mention("federated learning", "Task", 0, 18)], [], [], [])
+    b = Extraction([Mention("federated learning algorithms", "Method", 0, 29)], [], [], [])
+    entities, keys = resolve_entities([("p1", a), ("p2", b)])
+    assert keys[0] == keys[1] and len(entities) == 1
+    assert entities[keys[0][0]].label == "federated learning"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("mention", "label"),
+    [
+        ("ASAP) algorithm", "ASAP"),
+        ("Alpaca(7B", "Alpaca"),
+        ("approximate piecewise-E(3", "approximate piecewise-E"),
+        ("GPT-4 (OpenAI)", "GPT-4 (OpenAI)"),  # balanced: kept as it is
+    ],
+)
+def test_defects_no_node_has_an_unbalanced_bracket(mention: str, label: str) -> None:
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    entities, _ = resolve_entities([("p", Extraction([Mention(mention, "Method", 0, len(mention))], [], [], []))])
+    assert [e.label for e in entities.values()] == [label]
+
+
+def test_defects_a_bracketed_fragment_is_no_node() -> None:
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    entities, keys = resolve_entities([("p", Extraction([Mention("O(T4", "Concept", 0, 4)], [], [], []))])
+    assert entities == {} and keys == [[None]]

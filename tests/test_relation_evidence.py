@@ -1,0 +1,187 @@
+"""Issue 13: relations only where a sentence states them, the right way round, with a confidence.
+
+Each class of wrong relation the issue found has a test here on a parsed sentence: ``uses``
+between two mentions that only share a sentence, a reversed ``isA`` (and ``uses``), a
+``conjoinedWith`` between items that are not coordinated, a negated statement, a contrast. The
+learned relations are given by hand (on the rules' parse) so the tests do not hang on the classifier.
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.graph.build import build_graph
+from kg.nlp.evidence import linked, path
+from kg.nlp.learned import learned_relations
+from kg.nlp.lexicon import load_lexicon
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.pipeline import load_pipeline
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import find_relations
+from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.spans import Relation
+from kg.records import Extraction, Mention, Paper, RelationRecord
+
+
+@pytest.fixture(scope="module")
+def rules() -> Language:
+    return load_pipeline(extractor="rules")
+
+
+def _span(doc: Doc, text: str, label: str) -> Span:
+    start = doc.text.index(text)
+    span = doc.char_span(start, start + len(text), label=label)
+    assert span is not None, text
+    return span
+
+
+def _learned(
+    rules: Language,
+    text: str,
+    mentions: dict[str, str],
+    learned: list[tuple[str, str, str, float]],
+    proposed: tuple[str, ...] = (),
+) -> set[tuple[str, str, str]]:
+    """``text`` parsed, with these mentions, no rule relations and these learned SciERC relations."""
+    doc = rules(text)
+    spans = {name: _span(doc, name, label) for name, label in mentions.items()}
+    doc.spans[SPANS_KEY] = sorted(spans.values(), key=lambda s: (s.start, s.end))
+    doc.spans[SPAN_KEY] = doc.spans[SPANS_KEY]
+    doc.spans[PROPOSED_KEY] = [spans[p] for p in proposed]
+    doc._.kg_relations = []
+    doc._.relations = [
+        Relation(spans[h].start, spans[h].end, label, spans[t].start, spans[t].end, score=score)
+        for h, label, t, score in learned
+    ]
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+
+
+def _ruled(rules: Language, text: str) -> set[tuple[str, str, str]]:
+    doc = rules(text)
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in find_relations(doc)}
+
+
+def test_issue_13_cooccurrence_only_uses_is_dropped(rules):
+    text = "Although FooNet was introduced for speech, recent results with BarNet on molecules are promising."
+    doc = rules(text)
+    assert not linked(path(doc[1], doc[10]))  # FooNet ... BarNet: no statement links them
+    mentions = {"FooNet": "Method", "BarNet": "Method"}
+    assert _learned(rules, text, mentions, [("BarNet", "USED-FOR", "FooNet", 0.7)]) == set()
+
+
+def test_issue_13_linked_uses_is_kept(rules):
+    text = "FooNet relies on BarNet."
+    got = _learned(rules, text, {"FooNet": "Method", "BarNet": "Method"}, [("BarNet", "USED-FOR", "FooNet", 0.7)])
+    assert got == {("FooNet", "uses", "BarNet")}
+
+
+def test_issue_13_reversed_isa_is_turned_round(rules):
+    text = "The automatic evaluator is ToolEval."
+    mentions = {"automatic evaluator": "Method", "ToolEval": "Method"}
+    got = _learned(rules, text, mentions, [("automatic evaluator", "HYPONYM-OF", "ToolEval", 0.9)])
+    assert got == {("ToolEval", "isA", "automatic evaluator")}
+
+
+def test_issue_13_proposed_method_is_the_user(rules):
+    text = "We propose C-PSRL, which builds on posterior sampling."
+    mentions = {"C-PSRL": "Method", "posterior sampling": "Method"}
+    got = _learned(rules, text, mentions, [("C-PSRL", "USED-FOR", "posterior sampling", 0.9)], proposed=("C-PSRL",))
+    assert got == {("C-PSRL", "uses", "posterior sampling")}
+
+
+def test_issue_13_conjoined_needs_coordination(rules):
+    text = "FooNet uses graph convolution, and pooling and attention are cheap."
+    mentions = {"FooNet": "Method", "graph convolution": "Method", "pooling": "Method", "attention": "Method"}
+    learned = [("FooNet", "CONJUNCTION", "graph convolution", 0.9), ("pooling", "CONJUNCTION", "attention", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {("pooling", "conjoinedWith", "attention")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deterministic functions are not sufficiently powerful to capture ambiguity.",
+        "Deterministic functions fail to capture ambiguity.",
+    ],
+)
+def test_issue_13_negated_statement_states_no_relation(rules, text):
+    mentions = {"Deterministic functions": "Method", "ambiguity": "Concept"}
+    assert _learned(rules, text, mentions, [("Deterministic functions", "USED-FOR", "ambiguity", 0.95)]) == set()
+
+
+def test_issue_13_negated_verb_gives_no_rule_relation(rules):
+    assert ("FooNet", "uses", "graph convolution") in _ruled(rules, "FooNet uses graph convolution.")
+    assert not _ruled(rules, "FooNet does not use graph convolution.")
+    assert not _ruled(rules, "FooNet fails to use graph convolution.")
+
+
+def test_issue_13_contrast_states_nothing_of_what_is_contrasted(rules):
+    found = _ruled(rules, "Unlike BarNet, which uses recurrence, FooNet uses graph convolution.")
+    assert ("FooNet", "uses", "graph convolution") in found
+    assert not any("BarNet" in (h, t) and "graph convolution" in (h, t) for h, _, t in found)
+    text = "Unlike BarNet, FooNet uses graph convolution."
+    mentions = {"BarNet": "Method", "FooNet": "Method", "graph convolution": "Method"}
+    assert _learned(rules, text, mentions, [("graph convolution", "USED-FOR", "BarNet", 0.95)]) == set()
+
+
+def test_issue_13_learned_agreeing_with_a_rule_raises_its_confidence_and_reversed_is_dropped(rules):
+    doc = rules("FooNet relies on BarNet.")
+    foo, bar = _span(doc, "FooNet", "Method"), _span(doc, "BarNet", "Method")
+    doc.spans[SPANS_KEY] = [foo, bar]
+    doc.spans[SPAN_KEY] = [foo, bar]
+    rule = Relation(foo.start, foo.end, "uses", bar.start, bar.end, 0, score=0.75)
+    doc._.kg_relations = [rule]
+    doc._.relations = [Relation(bar.start, bar.end, "USED-FOR", foo.start, foo.end, score=0.6)]
+    (agreed,) = learned_relations(doc, load_lexicon())
+    assert agreed.score == pytest.approx(1 - 0.25 * 0.4)
+    doc._.relations = [Relation(foo.start, foo.end, "USED-FOR", bar.start, bar.end, score=0.99)]  # BarNet uses FooNet
+    assert learned_relations(doc, load_lexicon()) == [rule]
+
+
+def _paper(key: str, relations: list[RelationRecord]) -> tuple[Paper, Extraction]:
+    text = "FooNet outperforms PPO on MuJoCo in return."
+    mentions = [Mention("FooNet", "Method", 0, 6), Mention("PPO", "Method", 19, 22)]
+    mentions += [Mention("MuJoCo", "Dataset", 26, 32), Mention("return", "Metric", 36, 42)]
+    return Paper(key, text), Extraction(mentions, [0], relations, [])
+
+
+def test_issue_13_confidence_combines_over_papers_and_results_name_dataset_and_metric():
+    sentence = "FooNet outperforms PPO on MuJoCo in return."
+    one = [
+        RelationRecord(0, "improvesOn", 1, sentence, 0.6),
+        RelationRecord(0, "evaluatedOn", 2, sentence, 0.8),
+        RelationRecord(0, "measuredBy", 3, sentence, 0.8),
+    ]
+    a, b = _paper("a", one), _paper("b", [RelationRecord(0, "improvesOn", 1, sentence, 0.5)])
+    graph = build_graph([a[0], b[0]], [a[1], b[1]], min_confidence=0.7)
+    edge = graph.edges["entity/foonet", "entity/ppo", "improvesOn"]
+    assert edge["confidence"] == pytest.approx(0.8)  # 1 - 0.4 * 0.5
+    assert edge["datasets"] == ["entity/mujoco"] and edge["metrics"] == ["entity/return"]
+    alone = build_graph([a[0]], [a[1]], min_confidence=0.7)
+    assert not alone.has_edge("entity/foonet", "entity/ppo", "improvesOn")  # 0.6 alone is below
+    assert alone.has_edge("entity/foonet", "entity/mujoco", "evaluatedOn")
+
+
+def test_issue_13_old_cache_records_read_with_full_confidence():
+    data = {"mentions": [["A", "Method", 0, 1], ["B", "Method", 2, 3]], "proposed": [], "definitions": []}
+    old = Extraction.from_json({**data, "relations": [[0, "uses", 1, "A uses B."]]})
+    new = Extraction.from_json({**data, "relations": [[0, "uses", 1, "A uses B.", 0.25]]})
+    assert old.relations[0].confidence == 1.0 and new.relations[0].confidence == 0.25
+    assert Extraction.from_json(new.to_json()) == new
+
+
+def test_issue_13_min_confidence_is_checked():
+    with pytest.raises(ValueError, match="min_confidence"):
+        build_graph([], [], min_confidence=1.5)
+
+
+def test_issue_13_a_second_name_is_not_a_kind(rules):
+    text = "We present a feature extraction network, namely CDSFNet."
+    mentions = {"feature extraction network": "Method", "CDSFNet": "Method"}
+    assert _learned(rules, text, mentions, [("CDSFNet", "HYPONYM-OF", "feature extraction network", 0.9)]) == set()
+    assert not any(label == "isA" for _, label, _ in _ruled(rules, text))
+
+
+def test_issue_13_method_with_component_uses_it(rules):
+    assert ("FooNet", "uses", "graph convolution") in _ruled(rules, "FooNet with graph convolution is fast.")
