@@ -1,15 +1,56 @@
 """Interactive, self-contained HTML explorer of a kg graph.
 
 The page is one file: vis-network's JS/CSS (from the ``pyvis`` package, :func:`vis_network_assets`) and the
-explorer's own template, script and style (``html_assets/``) are inlined, the graph is embedded
+explorer's own template, scripts and style (``html_assets/``) are inlined, the graph is embedded
 as escaped JSON in a ``<script type="application/json">`` and a Content-Security-Policy allows
 only those exact scripts (by hash) and no network request at all.
 
-Scale: positions are computed here, never in the browser. The ``CORE_NODES`` most connected
-nodes get a Fruchterman-Reingold layout (dense numpy, seeded); every other node is placed near
-its already placed neighbours, which is linear in the number of edges. The page draws the
-``INITIAL_NODES`` most connected nodes that pass the filters ("Show more" adds ``STEP_NODES``),
-and runs vis physics only for graphs of at most ``PHYSICS_MAX_NODES`` nodes.
+Views. A graph of more than ``MAP_MIN_NODES`` nodes opens on its concept map
+(:mod:`kg.export.html_map`: the most important entities coloured by cluster, positions computed
+here); a smaller one opens on all its nodes (positions from networkx's ``spring_layout``, then
+vis physics up to ``PHYSICS_MAX_NODES`` nodes). Selecting a node shows only its neighbourhood.
+Papers are drawn by default up to ``PAPERS_SHOWN_MAX`` papers. Every view is in the URL fragment:
+``#map&n=200``, ``#node=<id>&hops=2&rel=uses,isA&papers=1``, each with an optional ``color=``
+(``cluster``, ``year`` or ``type``).
+
+Data shapes. The page reads every view through one function, ``loadView(kind, params)`` in
+``html_assets/views.js``, which slices the embedded JSON; a server can answer the same requests
+from JSON endpoints (``/api/map?n=``, ``/api/node?id=&hops=&rel=&papers=&limit=``,
+``/api/search?q=``) with the same shapes. Each answer is an object with:
+
+- ``types``: node type names; ``rels``: relation names (``mentions`` and ``proposes`` first).
+- ``nodes``: objects. Every node: ``i`` id, ``l`` label, ``t`` index in ``types``; ``x``, ``y``
+  integer position when the node has one (map entities; every node of a small graph).
+  Entities: ``n`` papers, ``a`` other labels, ``p`` papers that mention it and ``pb`` papers that
+  propose it (indices in ``nodes``, only those present), ``v`` vocabulary terms
+  (``[[label, http(s) link or ""]]``), ``cluster`` (int), ``cluster_label``, ``mean_year``
+  (float), ``years`` (``{"2024": papers}``). Papers: ``ti`` title, ``ab`` abstract, ``u`` link,
+  ``c`` code links, ``au`` authors, ``yr`` year, ``ve`` venue. Empty fields are left out.
+- ``edges``: ``[source, target, relation index in rels, weight, evidence sentence (optional)]``,
+  sources and targets being indices in ``nodes``.
+
+and, by kind:
+
+- ``map`` (params ``n``, ``papers``): the first ``n`` map entities, most important first, with the
+  edges between them; with ``papers``, the papers mentioning them after them (and those edges).
+  Also ``clusters`` (``[{"id", "label", "terms", "size"}]``, ``[]`` without clusters), ``years``
+  (``{"first", "last", "papers": {"2024": papers}}`` or ``null``) and ``emerging``
+  (``[{"i": id, "l": label, "first": share, "last": share, "rise": last - first}]``, largest
+  rise first; shares of that year's papers).
+- ``node`` (params ``id``, ``hops`` 1 or 2, ``rel`` relation names or all, ``papers``, ``limit``):
+  ``centre`` (index, 0), ``draw`` (the view draws ``nodes[:draw]``: the node and, hop by hop,
+  its neighbours over the allowed relations, strongest links first, hop h of H filling the view
+  up to ``limit * h / H`` nodes; papers only with ``papers`` or as a paper's own entities),
+  ``total`` (neighbours found before the limit); ``nodes[draw:]`` are the node's papers that are
+  not drawn, for its details.
+- ``search`` (param ``q``): up to 15 hits, best first (exact label, exact other label, prefix,
+  substring), no edges.
+
+The embedded JSON is the whole graph in this shape (every node, every edge) plus ``clusters``,
+``years``, ``emerging``, ``map`` (the map's node indices, most important first) and ``config``,
+except that, to keep the page small, its nodes leave out a ``cluster_label`` equal to their
+cluster's label in ``clusters`` (answers carry it) and ``years``/``mean_year`` when the corpus
+does not span years (then neither do answers).
 """
 
 from __future__ import annotations
@@ -18,7 +59,6 @@ import base64
 import hashlib
 import html
 import json
-import math
 import os
 import re
 from collections.abc import Iterable
@@ -27,8 +67,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import networkx as nx
-import numpy as np
 
+from kg.export import html_map
 from kg.export.atomic import atomic_open
 from kg.graph.model import NODE_TYPES, PAPER_RELATIONS
 from kg.graph.model import RELATIONS as GRAPH_RELATIONS
@@ -37,15 +77,15 @@ __all__ = ["graph_data", "render_html", "write_html"]
 
 #: Legend order: node types, then relations, as the graph model defines them.
 RELATIONS = (*PAPER_RELATIONS, *GRAPH_RELATIONS)
-CORE_NODES = 1200  # nodes laid out by force simulation in Python
-INITIAL_NODES = 1500  # nodes drawn when the page opens
-STEP_NODES = 1500  # nodes added by "Show more"
-PHYSICS_MAX_NODES = 300  # above this the browser runs no physics at all
-LAYOUT_ITERATIONS = 30
-SEED = 7
+MAP_MIN_NODES = 500  # bigger graphs open on the concept map, smaller ones on every node
+PAPERS_SHOWN_MAX = 300  # more papers than this are hidden until asked for
+PHYSICS_MAX_NODES = 300  # the whole-graph view of at most this many nodes runs vis physics
+FOCUS_MAX_NODES = 50  # a neighbourhood draws at most this many nodes unless asked for more
+SMALL_LAYOUT_SCALE = 900
 MAX_EVIDENCE_CHARS = 600
 
 _ASSETS = Path(__file__).with_name("html_assets")
+_SCRIPTS = ("views.js", "explorer.js")
 _URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
@@ -75,7 +115,7 @@ def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | N
     data = graph_data(graph, max_nodes=max_nodes)
     vis_js, vis_css = vis_network_assets()
     vis_js = _script_safe(vis_js)
-    app_js = _script_safe((_ASSETS / "explorer.js").read_text(encoding="utf-8"))
+    app_js = "\n".join(_script_safe((_ASSETS / name).read_text(encoding="utf-8")) for name in _SCRIPTS)
     hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in (vis_js, app_js))
     csp = (
         f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
@@ -114,7 +154,7 @@ def vis_network_assets() -> tuple[str, str]:
 
 
 def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[str, Any]:
-    """The JSON the page reads: nodes by decreasing degree (their index is their vis id)."""
+    """The JSON the page embeds (see the module's docstring): nodes by decreasing degree."""
     all_edges = list(graph.edges(keys=True, data=True))
     degree = dict.fromkeys(graph.nodes, 0)  # as graph.degree(), in one pass over the edges
     for u, v, _, _ in all_edges:
@@ -132,40 +172,15 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     edge_rels = [_rel(k, d) for _, _, k, d in edges_in]
     rels = list(RELATIONS) + sorted(set(edge_rels) - set(RELATIONS))
     rel_index = {r: i for i, r in enumerate(rels)}
-    positions = _layout(len(order), [(u, v) for u, v, _, _ in edges_in])
+    kept = graph.subgraph(order) if max_nodes is not None else graph
+    small = len(order) <= MAP_MIN_NODES
+    on_map = [] if small else [n for n in html_map.map_entities(kept) if n in index]
+    positions = _small_layout(kept) if small else html_map.map_layout(kept, on_map)
 
-    nodes = []
-    for i, n in enumerate(order):
-        d = graph.nodes[n]
-        kind = _text(d.get("type")) or "Concept"
-        node: dict[str, Any] = {
-            "i": str(n),
-            "l": _text(d.get("label")) or str(n),
-            "t": types.index(kind),
-            "x": positions[i][0],
-            "y": positions[i][1],
-        }
-        if kind == "Paper":
-            code = [u for u in map(_url, _list(d.get("code"))) if u]
-            node |= {
-                "ti": _text(d.get("title")),
-                "ab": _text(d.get("abstract")),
-                "u": _url(d.get("url")),
-                "c": code,
-                "au": [_text(a) for a in _list(d.get("authors"))],
-                "yr": _text(d.get("year")),
-                "ve": _text(d.get("venue")),
-            }
-        else:
-            papers = [index[p] for p in _list(d.get("papers")) if p in index]
-            node |= {
-                "n": _int(d.get("paper_count"), len(_list(d.get("papers")))),
-                "a": sorted({_text(a) for a in _list(d.get("alt_labels"))} - {""}),
-                "p": sorted(papers),
-                "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
-                "v": _vocab(d.get("vocab")),
-            }
-        nodes.append({k: v for k, v in node.items() if v not in ("", [], None)})
+    clusters = html_map.cluster_table(kept)
+    years = html_map.year_summary(kept)
+    named = {c["id"]: c["label"] for c in clusters}
+    nodes = [_node(graph.nodes[n], n, index, types, positions.get(n), named, years is not None) for n in order]
     edges = []
     for (u, v, _, d), rel in zip(edges_in, edge_rels, strict=True):
         edge: list[Any] = [u, v, rel_index[rel], _int(d.get("weight"), 1)]
@@ -176,95 +191,81 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
         if confidence is not None:  # [u, v, rel, weight, evidence, confidence]
             edge.append(round(float(confidence), 2))
         edges.append(edge)
-    config = {"initial": INITIAL_NODES, "step": STEP_NODES, "physicsMax": PHYSICS_MAX_NODES}
-    return {"types": types, "rels": rels, "nodes": nodes, "edges": edges, "config": config}
+    n_papers = sum(1 for n in order if graph.nodes[n].get("type") == "Paper")
+    config = {
+        "view": "all" if small else "map",
+        "mapDefault": min(html_map.MAP_DEFAULT, len(on_map)),
+        "mapNodeSize": html_map.NODE_RADIUS,
+        "papers": n_papers <= PAPERS_SHOWN_MAX,
+        "physicsMax": PHYSICS_MAX_NODES,
+        "focusMax": FOCUS_MAX_NODES,
+    }
+    return {
+        "types": types,
+        "rels": rels,
+        "nodes": nodes,
+        "edges": edges,
+        "clusters": clusters,
+        "years": years,
+        "emerging": [row for row in html_map.emerging(kept, years) if row["i"] in index],
+        "map": [index[n] for n in on_map],
+        "config": config,
+    }
 
 
-def _layout(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Integer pixel positions: force layout for the core, neighbour placement for the rest."""
-    rng = np.random.default_rng(SEED)
-    core = min(n, CORE_NODES)
-    neighbours: list[list[int]] = [[] for _ in range(n)]
-    for u, v in edges:
-        if u != v:
-            neighbours[u].append(v)
-            neighbours[v].append(u)
-    # force layout for core nodes linked inside the core; isolated ones would only fly away
-    linked = [i for i in range(core) if any(j < core for j in neighbours[i])]
-    local = {i: k for k, i in enumerate(linked)}
-    core_edges = np.array(
-        [(local[u], local[v]) for u, v in edges if u in local and v in local and u != v], dtype=np.int64
-    ).reshape(-1, 2)
-    pos = np.zeros((n, 2), dtype=np.float64)
-    pos[linked] = _fruchterman_reingold(len(linked), core_edges, rng)
-    # The rest, one node at a time, in plain floats (numpy's per-call overhead dominates here);
-    # the sums run in the order numpy's mean adds, so the positions are the same to the bit.
-    xs, ys = pos[:, 0].tolist(), pos[:, 1].tolist()
-    placed = [False] * n
-    for i in linked:
-        placed[i] = True
-    draws = iter(rng.random(2 * (n - len(linked))).tolist())  # the stream rng.random() gives call by call
-    spread = 0.5 / math.sqrt(max(core, 1))
-    lone = 0
-    for i in range(n):  # in decreasing degree: hubs are placed before their leaves
-        if placed[i]:
-            continue
-        near = [j for j in neighbours[i] if placed[j]]
-        angle, radius = next(draws) * 2 * math.pi, math.sqrt(next(draws))
-        if near:
-            cx = cy = 0.0
-            for j in near:
-                cx += xs[j]
-                cy += ys[j]
-            step = spread * radius
-            xs[i] = cx / len(near) + step * math.cos(angle)
-            ys[i] = cy / len(near) + step * math.sin(angle)
-        else:  # nothing placed to attach to: a spiral ring around the drawing
-            lone += 1
-            ring = 0.62 + 0.01 * math.sqrt(lone)
-            xs[i], ys[i] = ring * math.cos(lone * 2.39996), ring * math.sin(lone * 2.39996)
-        placed[i] = True
-    scale = 110.0 * math.sqrt(max(core, 1))
-    return [(round(x * scale), round(y * scale)) for x, y in zip(xs, ys, strict=True)]
+def _node(
+    d: dict[str, Any],
+    n: Any,
+    index: dict[Any, int],
+    types: list[str],
+    xy: tuple[int, int] | None,
+    named: dict[int, str],
+    years: bool,
+) -> dict[str, Any]:
+    kind = _text(d.get("type")) or "Concept"
+    node: dict[str, Any] = {"i": str(n), "l": _text(d.get("label")) or str(n), "t": types.index(kind)}
+    if xy is not None:
+        node["x"], node["y"] = xy
+    if kind == "Paper":
+        code = [u for u in map(_url, _list(d.get("code"))) if u]
+        node |= {
+            "ti": _text(d.get("title")),
+            "ab": _text(d.get("abstract")),
+            "u": _url(d.get("url")),
+            "c": code,
+            "au": [_text(a) for a in _list(d.get("authors"))],
+            "yr": _text(d.get("year")),
+            "ve": _text(d.get("venue")),
+        }
+    else:
+        papers = [index[p] for p in _list(d.get("papers")) if p in index]
+        node |= {
+            "n": _int(d.get("paper_count"), len(_list(d.get("papers")))),
+            "a": sorted({_text(a) for a in _list(d.get("alt_labels"))} - {""}),
+            "p": sorted(papers),
+            "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
+            "v": _vocab(d.get("vocab")),
+        }
+        cluster = d.get("cluster")
+        if type(cluster) is int and cluster >= 0:  # -1: unclustered
+            node["cluster"] = cluster
+            label = _text(d.get("cluster_label"))
+            if label != named.get(cluster):  # else views.js sets it from the cluster table
+                node["cluster_label"] = label
+        if years and ("years" in d or "mean_year" in d):
+            node["years"], node["mean_year"] = html_map.node_years(d)
+    return {k: v for k, v in node.items() if v not in ("", [], {}, None)}
 
 
-def _fruchterman_reingold(n: int, edges: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Dense, vectorised Fruchterman-Reingold on a centred unit square (O(n²) per iteration)."""
-    pos = rng.random((n, 2), dtype=np.float64) - 0.5
-    if n <= 1:
-        return pos * 0
-    k = 1.0 / math.sqrt(n)
-    temp, cool = 0.1, 0.1 / (LAYOUT_ITERATIONS + 1)
-    src, dst = edges[:, 0], edges[:, 1]
-    delta = np.empty((n, n, 2), dtype=np.float32)
-    diff = np.empty((n, n), dtype=np.float64)
-    for _ in range(LAYOUT_ITERATIONS):
-        # pairwise differences one coordinate at a time, then as float32: the same values as
-        # broadcasting over the last axis (of length 2), in a quarter of the time
-        for axis in (0, 1):
-            coordinate = pos[:, axis].copy()
-            np.subtract(coordinate[:, None], coordinate[None, :], out=diff)
-            delta[..., axis] = diff
-        dx, dy = delta[..., 0], delta[..., 1]
-        dist2 = dx * dx
-        dist2 += dy * dy  # float32, rounded as einsum("ijk,ijk->ij") rounds it
-        np.maximum(dist2, 1e-6, out=dist2)
-        disp = np.einsum("ijk,ij->ik", delta, (k * k) / dist2).astype(np.float64)
-        vec = pos[src] - pos[dst]
-        pull = vec * np.sqrt((vec * vec).sum(axis=1))[:, None] / k
-        np.add.at(disp, src, -pull)
-        np.add.at(disp, dst, pull)
-        disp -= pos * 0.5 * k  # weak gravity keeps components together
-        length = np.maximum(np.sqrt((disp * disp).sum(axis=1)), 1e-9)[:, None]
-        pos += disp / length * np.minimum(length, temp)
-        temp -= cool
-    pos -= np.median(pos, axis=0)
-    radius = np.sqrt((pos * pos).sum(axis=1))
-    pos *= 0.45 / max(float(np.percentile(radius, 95)), 1e-9)  # most nodes within 0.45
-    radius = np.maximum(np.sqrt((pos * pos).sum(axis=1)), 1e-9)
-    far = radius > 0.55  # small components drifted off: pull them in to a rim
-    pos[far] *= ((0.55 + 0.05 * np.tanh(radius[far] - 0.55)) / radius[far])[:, None]
-    return pos
+def _small_layout(graph: nx.MultiDiGraph) -> dict[Any, tuple[int, int]]:
+    """Positions of every node of a small graph (networkx's spring layout, seeded)."""
+    simple = nx.Graph()
+    simple.add_nodes_from(sorted(graph.nodes, key=str))
+    simple.add_edges_from(sorted(((u, v) for u, v in graph.edges() if u != v), key=lambda e: (str(e[0]), str(e[1]))))
+    if simple.number_of_nodes() == 0:
+        return {}
+    pos = nx.spring_layout(simple, seed=html_map.SEED, scale=SMALL_LAYOUT_SCALE, method="force")
+    return {n: (round(float(x)), round(float(y))) for n, (x, y) in pos.items()}
 
 
 def _json_for_script(data: Any) -> str:
