@@ -11,7 +11,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from kg.export.html import graph_data, write_html
+from kg.export.html import graph_data, render_api_page, write_html
 
 HOSTILE = "</script><script>window.kgPwned=1</script><img src=x onerror=\"window.kgPwned=2\"> & 'q'"
 
@@ -184,3 +184,22 @@ def test_html_missing_vis_network_says_what_to_install(monkeypatch):
     monkeypatch.setattr(kg_html, "VIS_NETWORK", "vis-0.0.0")
     with pytest.raises(ImportError, match="pip install pyvis"):
         kg_html.vis_network_assets()
+
+
+def test_api_page_has_no_data_and_reaches_its_own_server_only() -> None:
+    """The page kg serve serves: data from the API (source_api.js), requests to its own origin only."""
+    page = render_api_page(title="kg <store>", api_base="api", map_size=50)
+    data = re.search(r'<script type="application/json" id="kg-data">(.*?)</script>', page)
+    assert data and json.loads(data.group(1)) is None
+    config = re.search(r'<script type="application/json" id="kg-api">(.*?)</script>', page)
+    assert config and json.loads(config.group(1)) == {"apiBase": "api", "mapSize": 50}
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert csp and "connect-src 'self';" in csp.group(1) and csp.group(1).count("'sha256-") == 3
+    assert page.index("window.kgSource = Object.freeze") < page.index("kg explorer: every string")
+    assert "<title>kg &lt;store&gt;</title>" in page
+
+
+def test_embedded_page_makes_no_requests(page: str) -> None:
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert csp and "connect-src" not in csp.group(1) and csp.group(1).count("'sha256-") == 2
+    assert 'id="kg-api"' not in page and "window.kgSource = " not in page

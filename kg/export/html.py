@@ -33,7 +33,7 @@ from kg.export.atomic import atomic_open
 from kg.graph.model import NODE_TYPES, PAPER_RELATIONS
 from kg.graph.model import RELATIONS as GRAPH_RELATIONS
 
-__all__ = ["graph_data", "render_html", "write_html"]
+__all__ = ["graph_data", "render_api_page", "render_html", "write_html"]
 
 #: Legend order: node types, then relations, as the graph model defines them.
 RELATIONS = (*PAPER_RELATIONS, *GRAPH_RELATIONS)
@@ -72,22 +72,45 @@ def write_html(
 
 def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | None = None) -> str:
     """The page as a string (see ``write_html``)."""
-    data = graph_data(graph, max_nodes=max_nodes)
+    return _page(_json_for_script(graph_data(graph, max_nodes=max_nodes)), title=title)
+
+
+def render_api_page(*, title: str = "kg", api_base: str = "api", map_size: int = 200) -> str:
+    """The page without data of its own, as ``kg serve`` serves it: ``html_assets/source_api.js``
+    (``window.kgSource``) loads the concept map of the ``map_size`` entities with most papers,
+    searches and neighbourhoods from the JSON API at ``api_base`` (relative to the page; see
+    :mod:`kg.sparql.explore`). Its CSP allows requests to the page's own origin only.
+    """
+    settings = {"apiBase": api_base, "mapSize": map_size}
+    return _page("null", title=title, source=settings)
+
+
+def _page(data: str, *, title: str, source: dict[str, Any] | None = None) -> str:
     vis_js, vis_css = vis_network_assets()
     vis_js = _script_safe(vis_js)
     app_js = _script_safe((_ASSETS / "explorer.js").read_text(encoding="utf-8"))
-    hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in (vis_js, app_js))
+    scripts = [vis_js, app_js]
+    source_js = connect = ""
+    if source is not None:
+        scripts.append(_script_safe((_ASSETS / "source_api.js").read_text(encoding="utf-8")))
+        source_js = (
+            f'<script type="application/json" id="kg-api">{_json_for_script(source)}</script>\n'
+            f"<script>{scripts[-1]}</script>\n"
+        )
+        connect = "connect-src 'self'; "
+    hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in scripts)
     csp = (
         f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
+        f"img-src data:; {connect}base-uri 'none'; form-action 'none'"
     )
     parts = {
         "TITLE": html.escape(title),
         "CSP": csp,
         "VIS_CSS": vis_css.replace("</", "<\\/"),
         "CSS": (_ASSETS / "explorer.css").read_text(encoding="utf-8"),
-        "DATA": _json_for_script(data),
+        "DATA": data,
         "VIS_JS": vis_js,
+        "SOURCE": source_js,
         "JS": app_js,
     }
     template = (_ASSETS / "template.html").read_text(encoding="utf-8")

@@ -1,5 +1,15 @@
 /* kg explorer: every string from the graph reaches the DOM through textContent only. */
-(function () {
+(function (start) {
+  "use strict"; // the data: embedded in the page, or from kg serve's API (source_api.js)
+  if (window.kgSource) {
+    window.kgSource.map().then(start, (err) => {
+      document.getElementById("kg-status").textContent = "Could not load the graph: " + err.message;
+      console.error(err);
+    });
+  } else {
+    start(JSON.parse(document.getElementById("kg-data").textContent));
+  }
+})(function (data) {
   "use strict";
   const TYPE_STYLE = {
     Paper: ["#6e7781", "square"], Method: ["#0072b2", "dot"], Task: ["#e69f00", "diamond"],
@@ -16,7 +26,7 @@
   };
   const FADED = "rgba(190,196,204,0.25)";
   const $ = (id) => document.getElementById(id);
-  const data = JSON.parse($("kg-data").textContent);
+  const source = window.kgSource || null;
   const N = data.nodes, E = data.edges, TYPES = data.types, RELS = data.rels, CFG = data.config;
   const typeOf = (i) => TYPES[N[i].t];
   const isPaper = (i) => typeOf(i) === "Paper";
@@ -250,6 +260,7 @@
     network.selectNodes([i]);
     showPanel(i);
     if (focus) network.focus(i, { scale: Math.max(network.getScale(), 0.9), animation: { duration: 300 } });
+    if (source) expand(i);
   }
   function clearSelection() {
     state.selected = null;
@@ -300,18 +311,22 @@
     return hits.slice(0, 15).map((h) => h[1]);
   }
   const input = $("kg-search"), results = $("kg-results");
+  let asked = 0;
   function showResults() {
-    results.replaceChildren(...search(input.value).map((i) => {
-      const li = el("li");
-      li.appendChild(chip(i, typeOf(i)));
-      return li;
-    }));
+    const mine = ++asked;
+    find(input.value).then((hits) => {
+      if (mine !== asked) return; // a later keystroke's answer is on its way
+      results.replaceChildren(...hits.map((i) => {
+        const li = el("li");
+        li.appendChild(chip(i, typeOf(i)));
+        return li;
+      }));
+    }, fail);
   }
   input.addEventListener("input", showResults);
   input.addEventListener("keydown", (ev) => {
     if (ev.key !== "Enter") return;
-    const hits = search(input.value);
-    if (hits.length) select(hits[0], true);
+    find(input.value).then((hits) => { if (hits.length) select(hits[0], true); }, fail);
   });
 
   const typeCount = TYPES.map(() => 0);
@@ -351,10 +366,54 @@
   $("kg-stats").textContent = N.length.toLocaleString("en") + " nodes · " +
     E.length.toLocaleString("en") + " edges · " + typeCount[TYPES.indexOf("Paper")].toLocaleString("en") + " papers";
 
+  // ---- data from kg serve's API (window.kgSource), when the page has none of its own --------
+  function find(query) { // a promise of the matching nodes' indices, best first
+    if (!source) return Promise.resolve(search(query));
+    return query.trim() ? source.search(query.trim(), 15).then((part) => merge(part, null)) : Promise.resolve([]);
+  }
+  function fail(err) {
+    $("kg-status").textContent = String(err.message || err);
+    console.error(err);
+  }
+  function merge(part, anchor) { // an API answer into the data shown; its nodes' indices here
+    const added = source.merge(data, part, anchor);
+    while (adj.length < N.length) {
+      const n = N[adj.length];
+      adj.push([]);
+      index.push([n.l, ...(n.a || []), ...(n.ti ? [n.ti] : [])].map((s) => s.toLowerCase()));
+    }
+    added.edges.forEach((j) => {
+      const e = E[j], pair = Math.min(e[0], e[1]) + "," + Math.max(e[0], e[1]), k = pairCount.get(pair) || 0;
+      pairCount.set(pair, k + 1);
+      edgeBend[j] = k;
+      adj[e[0]].push(j);
+      if (e[1] !== e[0]) adj[e[1]].push(j);
+    });
+    return added.nodes;
+  }
+  const expanded = new Set();
+  function expand(i) { // load a node's neighbourhood once, then show it
+    if (expanded.has(i)) return;
+    expanded.add(i);
+    if (nodes.get(i)) { // where it is drawn, which physics may have moved
+      const at = network.getPosition(i);
+      N[i].x = Math.round(at.x); N[i].y = Math.round(at.y);
+    }
+    source.node(N[i].i, 1).then((part) => {
+      merge(part, i);
+      refresh();
+      if (state.selected === i) showPanel(i);
+    }, (err) => { expanded.delete(i); fail(err); });
+  }
+  if (source) {
+    $("kg-stats").textContent = N.length.toLocaleString("en") + " of " + (data.total || 0).toLocaleString("en") +
+      " entities (those in most papers) · search or click to load more";
+  }
+
   window.kgExplorer = {
     network: network, nodes: nodes, edges: edges, data: data, search: search,
     select: (id) => { const i = N.findIndex((n) => n.i === id); if (i >= 0) select(i, true); return i; },
     selectedId: () => (state.selected === null ? null : N[state.selected].i),
     visibleIds: () => nodes.getIds().map((i) => N[i].i),
   };
-})();
+});
