@@ -131,20 +131,20 @@ def test_result_size_cap(server: tuple[str, SparqlApp]) -> None:
 
 
 def test_explorer_page(server: tuple[str, SparqlApp], graph_ttl: Path, tmp_path: Path) -> None:
+    """``/`` is the explorer reading the API (tests/test_explore.py); ``/sparql`` without a query, a form."""
     url, _ = server
     with urllib.request.urlopen(url + "/", timeout=10) as r:
+        assert r.status == 200 and b"window.kgSource" in r.read()
+    with urllib.request.urlopen(url + "/sparql", timeout=10) as r:
         assert r.status == 200 and b"<form" in r.read()
     odd = tmp_path / "<b>.ttl"
     odd.write_bytes(graph_ttl.read_bytes())
+    (tmp_path / "graph.html").write_text("<html>explorer</html>")  # no longer served: the API page is
     app = make_app(odd, workers=1)
     try:
-        assert b"&lt;b&gt;.ttl" in app.page and b"<b>" not in app.page
-    finally:
-        app.close()
-    (tmp_path / "graph.html").write_text("<html>explorer</html>")
-    app = make_app(odd, workers=1)
-    try:
-        assert app.page == b"<html>explorer</html>"
+        assert b"<title>kg: &lt;b&gt;.ttl</title>" in app.page and b"<b>.ttl" not in app.page
+        status, _, form, _ = app.handle({"PATH_INFO": "/sparql", "QUERY_STRING": ""})
+        assert status == 200 and b"&lt;b&gt;.ttl" in form and b"<b>" not in form
     finally:
         app.close()
 

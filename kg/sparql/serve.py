@@ -29,6 +29,8 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import pyoxigraph as ox
 
+from kg.export.html import render_api_page
+from kg.sparql.explore import BadRequest, Explorer, error, parse_request
 from kg.sparql.results import GRAPH_TYPES, SOLUTION_TYPES, boolean, solutions
 from kg.sparql.store import QUERY_PREFIXES, open_store, rdf_format, resolve
 
@@ -36,6 +38,7 @@ Reply = tuple[int, str, bytes, dict[str, str]]
 StartResponse = Callable[..., Any]
 
 MAX_BODY = 1 << 20
+MAP_SIZE = 200  # entities the explorer page opens with
 _SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
 
 
@@ -109,6 +112,7 @@ def answer(store: ox.Store, sparql: str, accept: list[str], max_results: int) ->
 
 def _worker_main(conn: Connection, store_dir: str) -> None:
     store = ox.Store.read_only(store_dir)
+    explorer = Explorer(store)
     conn.send("ready")
     while True:
         try:
@@ -117,7 +121,8 @@ def _worker_main(conn: Connection, store_dir: str) -> None:
             return
         if job is None:
             return
-        conn.send(answer(store, *job))
+        kind, *args = job
+        conn.send(explorer.reply(*args) if kind == "api" else answer(store, *args))
 
 
 _WORKER = (
@@ -159,7 +164,11 @@ class QueryPool:
         worker = _Worker(self._dir)
         with self._lock:
             self._all.add(worker)
-        if worker.conn.poll(60) and worker.conn.recv() == "ready" and not self.closed:
+        try:
+            ready = worker.conn.poll(60) and worker.conn.recv() == "ready"
+        except (EOFError, OSError):  # killed while starting, by close()
+            ready = False
+        if ready and not self.closed:
             self._idle.put(worker)
         else:
             self._drop(worker)
@@ -169,7 +178,8 @@ class QueryPool:
         with self._lock:
             self._all.discard(worker)
 
-    def run(self, job: tuple[str, list[str], int], timeout_s: float) -> Reply:
+    def run(self, job: tuple[Any, ...], timeout_s: float) -> Reply:
+        """Run a job (``("sparql", query, accept, max_results)`` or ``("api", request)``) in a worker."""
         deadline = time.monotonic() + timeout_s
         try:
             worker = self._idle.get(timeout=timeout_s)
@@ -207,7 +217,9 @@ GROUP BY ?label ORDER BY DESC(?papers) LIMIT 20</textarea><br><button>Run</butto
 
 
 class SparqlApp:
-    """The WSGI application: ``/`` the explorer page, ``/sparql`` the SPARQL 1.1 Protocol endpoint."""
+    """The WSGI application: ``/`` the explorer page, ``/api/...`` the JSON it reads
+    (:mod:`kg.sparql.explore`), ``/sparql`` the SPARQL 1.1 Protocol endpoint (a query form without a query).
+    """
 
     def __init__(self, source: Path, *, max_results: int, timeout_s: float, workers: int) -> None:
         source = Path(source)
@@ -222,9 +234,26 @@ class SparqlApp:
             store.bulk_load(path=str(source), format=rdf_format(source))
             store.flush()
             del store
-        page = (source if source.is_dir() else source.parent) / "graph.html"
-        self.page = page.read_bytes() if page.is_file() else _form_page(source.name)
+        self.name = source.name
+        self.page = render_api_page(title=f"kg: {source.name}", map_size=MAP_SIZE).encode()
+        csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', self.page.decode())
+        assert csp is not None
+        # the page's policy (by hashes of its scripts) also as a header, where frame-ancestors works
+        self.page_headers = {"Content-Security-Policy": csp.group(1) + "; frame-ancestors 'none'"}
+        self.page_headers |= {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
         self.pool = QueryPool(store_dir, workers)
+
+    def api(self, name: str, method: str, query: str) -> Reply:
+        """``/api/<name>``: the explorer's JSON API (:mod:`kg.sparql.explore`), run in the query workers."""
+        if method not in ("GET", "HEAD"):
+            return 405, "text/plain", b"use GET\n", {"Allow": "GET"}
+        try:
+            request = parse_request(name, query)
+        except KeyError:
+            return error(404, "no such API: use /api/map, /api/search or /api/node")
+        except BadRequest as err:
+            return error(400, str(err))
+        return self.pool.run(("api", request), self.timeout_s)
 
     def close(self) -> None:
         self.pool.close()
@@ -245,10 +274,14 @@ class SparqlApp:
     def handle(self, environ: dict[str, Any]) -> Reply:
         path, method = environ.get("PATH_INFO", "/"), environ.get("REQUEST_METHOD", "GET")
         if path in ("/", "/index.html"):
-            return 200, "text/html", self.page, {}
+            return 200, "text/html", self.page, dict(self.page_headers)
+        if path.startswith("/api/"):
+            return self.api(path[len("/api/") :], method, environ.get("QUERY_STRING", ""))
         if path != "/sparql":
             return 404, "text/plain", b"not found; the SPARQL endpoint is /sparql\n", {}
         params = parse_qs(environ.get("QUERY_STRING", ""))
+        if method in ("GET", "HEAD") and not params:
+            return 200, "text/html", _form_page(self.name), {}
         if method == "POST":
             length = int(environ.get("CONTENT_LENGTH") or 0)
             if length > MAX_BODY:
@@ -270,7 +303,7 @@ class SparqlApp:
         if len(params.get("query", [])) != 1:
             return 400, "text/plain", b"give exactly one 'query' parameter\n", {}
         accept = _accepted(environ.get("HTTP_ACCEPT", ""))
-        return self.pool.run((params["query"][0], accept, self.max_results), self.timeout_s)
+        return self.pool.run(("sparql", params["query"][0], accept, self.max_results), self.timeout_s)
 
 
 def make_app(source: Path, *, max_results: int = 10000, timeout_s: float = 10.0, workers: int = 2) -> SparqlApp:
