@@ -71,7 +71,7 @@ def edge_set(data: dict[str, Any]) -> set[tuple[str, str, str]]:
 def test_explore_map_is_the_entities_in_most_papers(ex: Explorer) -> None:
     data = ex.map(n=25)
     counts = sorted((int(n["n"]) for n in data["nodes"]), reverse=True)
-    everyone = sorted((e.papers for e in ex.index.entities), reverse=True)
+    everyone = sorted(ex.index.counts, reverse=True)
     assert counts == everyone[:25] and data["total"] == len(everyone) == 343 and data["truncated"]
     assert {data["types"][n["t"]] for n in data["nodes"]} <= set(data["types"][1:])
     assert all(data["rels"][e[2]] in RELATIONS for e in data["edges"])  # relations among entities only
@@ -140,7 +140,7 @@ def test_explore_label_index_ranks_and_stops() -> None:
     )
     assert [e.iri for e in index.search("SAE", 10)[0]] == ["urn:1", "urn:2", "urn:4"]
     assert [e.iri for e in index.search("auto", 10)[0]] == ["urn:3", "urn:1"]
-    assert index.search("e", 2) == ([index.entities[0], index.entities[1]], True)
+    assert index.search("e", 2) == ([index[0], index[1]], True)
     assert [e.iri for e in index.top(2)] == ["urn:4", "urn:3"] and index.top(5, "Task")[0].iri == "urn:2"
 
 

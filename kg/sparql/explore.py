@@ -53,8 +53,9 @@ SEARCH_DEFAULT, SEARCH_MAX = 20, 100
 MAX_QUERY_CHARS = 200
 MAX_ID_CHARS = 1000
 MAX_HOPS = 2
-MAX_NODES = 250  # within the page's physics limit (kg.export.html.PHYSICS_MAX_NODES)
+MAX_NODES = 150  # readable, and within the page's physics limit (kg.export.html.PHYSICS_MAX_NODES)
 MAX_EDGES = 4000
+MAX_MAPS = 16  # map answers kept (the store a server reads does not change)
 _NODE_KINDS = ("entity/", "paper/")
 _HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
@@ -142,11 +143,12 @@ def error(status: int, message: str) -> Reply:
 
 
 class Explorer:
-    """Answers API requests from one store (opened read-only); its label index is built on first use."""
+    """Answers API requests from one store (opened read-only) with its label index (built on first use if not given)."""
 
-    def __init__(self, store: ox.Store) -> None:
+    def __init__(self, store: ox.Store, index: LabelIndex | None = None) -> None:
         self.store = store
-        self._index: LabelIndex | None = None
+        self._index = index
+        self._maps: dict[tuple[int, str | None], dict[str, Any]] = {}  # every page opens with a map
 
     @property
     def index(self) -> LabelIndex:
@@ -163,26 +165,33 @@ class Explorer:
             return error(404, str(err.args[0]) if err.args else "not found")
         return 200, "application/json", _dumps(data), dict(_HEADERS)
 
+    def _reader(self) -> Reader:
+        return Reader(self.store, self.index.years)
+
     def map(self, n: int = MAP_DEFAULT, type: str | None = None) -> dict[str, Any]:
         """The ``n`` entities with most papers and the relations among them."""
+        if (n, type) in self._maps:
+            return self._maps[n, type]
         top = self.index.top(n, type)
         total = len(self.index) if type is None else self.index.types[type]
-        graph, cut = subgraph(Reader(self.store), [e.iri for e in top], tuple(RELATIONS), MAX_EDGES)
-        return _answer(graph) | {"total": total, "truncated": cut or len(top) < total}
+        graph, cut = subgraph(self._reader(), [e.iri for e in top], tuple(RELATIONS), MAX_EDGES)
+        data = _answer(graph) | {"total": total, "truncated": cut or len(top) < total}
+        if len(self._maps) < MAX_MAPS:
+            self._maps[n, type] = data
+        return data
 
     def search(self, q: str, limit: int = SEARCH_DEFAULT) -> dict[str, Any]:
         """Entities whose labels match ``q``, best first (see the module's docstring)."""
         hits, more = self.index.search(q, limit)
-        reader = Reader(self.store)
         graph = nx.MultiDiGraph()
-        for e in hits:
-            graph.add_node(node_id(e.iri), **reader.node(e.iri))
+        for iri, attributes in self._reader().details([e.iri for e in hits]).items():
+            graph.add_node(node_id(iri), **attributes)
         data = _answer(graph, order=[node_id(e.iri) for e in hits])
         return data | {"total": len(hits) + more, "truncated": more}
 
     def node(self, iri: str, hops: int = 1, rels: tuple[str, ...] = FOLLOW) -> dict[str, Any]:
         """The neighbourhood of the node ``iri``."""
-        reader = Reader(self.store)
+        reader = self._reader()
         if not reader.exists(iri):
             raise LookupError(f"no node {node_id(iri)!r} in this graph")
         found = neighbourhood(reader, iri, hops, rels, self.index.papers, MAX_NODES)

@@ -16,13 +16,15 @@ Figures and the alternatives measured are in ``benchmarks/README.md``.
 ['Sparse Autoencoder']
 >>> [e.label for e in index.search("auto", 10)[0]]
 ['autoencoding', 'Sparse Autoencoder']
->>> [e.iri for e in index.top(1, "Method")]
-['urn:a']
+>>> [e.iri for e in index.top(1, "Method")], index.papers["urn:b"]
+(['urn:a'], 5)
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
+import itertools
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -31,7 +33,7 @@ from typing import NamedTuple
 import pyoxigraph as ox
 
 from kg.graph.model import ENTITY_TYPES
-from kg.rdf.terms import ALT, PREF, TYPE, T
+from kg.rdf.terms import ALT, DATE, PREF, TYPE, T
 
 
 class Entity(NamedTuple):
@@ -59,45 +61,55 @@ def fold(text: str) -> str:
 
 
 class LabelIndex:
-    """The entities by decreasing paper count, and their labels as searchable text."""
+    """The entities by decreasing paper count, in columns, and their labels as searchable text.
 
-    def __init__(self, entities: Iterable[Entity]) -> None:
-        self.entities = sorted(entities, key=lambda e: (-e.papers, e.iri))
-        self.papers = {e.iri: e.papers for e in self.entities}
-        self.types = Counter(e.type for e in self.entities)
+    Plain lists, arrays and one string: it pickles and loads fast (``kg serve`` builds it once and
+    hands it to its query workers in a file).
+    """
+
+    def __init__(self, entities: Iterable[Entity], years: dict[str, int] | None = None) -> None:
+        #: papers' years by IRI, to rank a neighbourhood's papers without a lookup each
+        self.years = years or {}
+        ordered = sorted(entities, key=lambda e: (-e.papers, e.iri))
+        self.iris = [e.iri for e in ordered]
+        self.kinds = [e.type for e in ordered]
+        self.labels = [e.label for e in ordered]
+        self.alts = [e.alt for e in ordered]
+        self.counts = array("l", (e.papers for e in ordered))
+        self.types = Counter(self.kinds)
         keys: list[str] = []
         owner = array("l")
-        exact: dict[str, list[int]] = {}
-        for k, entity in enumerate(self.entities):
-            for label in dict.fromkeys(fold(t) for t in (entity.label, *entity.alt)):
-                if label:
-                    keys.append(label)
+        for k, entity in enumerate(ordered):
+            for key in dict.fromkeys(fold(t) for t in (entity.label, *entity.alt)):
+                if key:
+                    keys.append(key)
                     owner.append(k)
-                    exact.setdefault(label, []).append(k)
         self._text = "\n" + "\n".join(keys) + "\n"
         starts, at = array("l"), 1
         for key in keys:
             starts.append(at)
             at += len(key) + 1
-        self._starts, self._owner, self._exact = starts, owner, exact
+        self._starts, self._owner = starts, owner
 
     def __len__(self) -> int:
-        return len(self.entities)
+        return len(self.iris)
+
+    def __getitem__(self, k: int) -> Entity:
+        return Entity(self.iris[k], self.kinds[k], self.labels[k], self.alts[k], self.counts[k])
+
+    @functools.cached_property
+    def papers(self) -> dict[str, int]:
+        """Each entity's paper count, by IRI."""
+        return dict(zip(self.iris, self.counts, strict=True))
 
     def top(self, n: int, type: str | None = None) -> list[Entity]:
         """The ``n`` entities with most papers (of one type if given)."""
         if type is None:
-            return self.entities[:n]
-        out = []
-        for entity in self.entities:
-            if entity.type == type:
-                out.append(entity)
-                if len(out) == n:
-                    break
-        return out
+            return [self[k] for k in range(min(n, len(self)))]
+        return [self[k] for k in itertools.islice((k for k, t in enumerate(self.kinds) if t == type), n)]
 
     def _hits(self, needle: str) -> Iterator[int]:
-        """The entities whose labels contain ``needle``, in index order (a label may repeat one)."""
+        """The entities with a line containing ``needle``, in index order (an entity may repeat)."""
         text, starts, owner = self._text, self._starts, self._owner
         skip = len(needle) - len(needle.lstrip("\n"))  # a prefix needle starts at the line's "\n"
         at = text.find(needle)
@@ -105,7 +117,7 @@ class LabelIndex:
             line = bisect.bisect_right(starts, at + skip) - 1
             yield owner[max(line, 0)]
             # go on after this line: one hit per label is enough
-            at = text.find(needle, starts[line + 1] if line + 1 < len(starts) else len(text))
+            at = text.find(needle, starts[line + 1] - skip if line + 1 < len(starts) else len(text))
 
     def search(self, query: str, limit: int) -> tuple[list[Entity], bool]:
         """Entities with a label equal to, starting with, or containing ``query`` (in that
@@ -114,17 +126,13 @@ class LabelIndex:
         q = fold(query)
         if not q or limit < 1:
             return [], False
-        found: dict[int, None] = dict.fromkeys(sorted(self._exact.get(q, ())))
-        want = limit + 1
-        for needle in ("\n" + q, q):
-            if len(found) >= want:
-                break
+        found: dict[int, None] = {}
+        for needle in ("\n" + q + "\n", "\n" + q, q):
             for k in self._hits(needle):
                 found.setdefault(k)
-                if len(found) >= want:
-                    break
-        ranked = [self.entities[k] for k in found]
-        return ranked[:limit], len(ranked) > limit
+                if len(found) > limit:
+                    return [self[k] for k in list(found)[:limit]], True
+        return [self[k] for k in found], False
 
 
 def entity_types(store: ox.Store) -> dict[str, str]:
@@ -137,7 +145,7 @@ def entity_types(store: ox.Store) -> dict[str, str]:
 
 
 def build_index(store: ox.Store) -> LabelIndex:
-    """The index of every entity of the store (those with a ``kg:paperCount``)."""
+    """The index of every entity of the store (those with a ``kg:paperCount``), and papers' years."""
     graph = ox.DefaultGraph()
     papers: dict[str, int] = {}
     for quad in store.quads_for_pattern(None, ox.NamedNode(T["paperCount"]), None, graph):
@@ -150,13 +158,13 @@ def build_index(store: ox.Store) -> LabelIndex:
             if (subject := text(quad.subject)) in papers:
                 found.setdefault(subject, []).append(text(quad.object))
     types = entity_types(store)
-    return LabelIndex(
-        Entity(
-            iri,
-            types.get(iri, "Concept"),
-            min(labels[PREF].get(iri, [iri])),
-            tuple(sorted(labels[ALT].get(iri, ()))),
-            n,
-        )
+    years: dict[str, int] = {}
+    for quad in store.quads_for_pattern(None, ox.NamedNode(DATE), None, graph):
+        if (year := text(quad.object)).isdigit():
+            years[text(quad.subject)] = max(years.get(text(quad.subject), 0), int(year))
+    pref, alt = labels[PREF], labels[ALT]
+    entities = [
+        Entity(iri, types.get(iri, "Concept"), min(pref.get(iri, [iri])), tuple(sorted(alt.get(iri, ()))), n)
         for iri, n in papers.items()
-    )
+    ]
+    return LabelIndex(entities, years)

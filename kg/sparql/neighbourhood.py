@@ -1,17 +1,23 @@
-"""What the explorer shows of a store, read with Oxigraph's pattern lookups (no SPARQL text).
+"""What the explorer shows of a store: a node's neighbourhood, and any set of nodes as a kg graph.
 
-A node's details come from one scan of the triples it is the subject of; its links from that
-scan and one of the triples it is the object of. A neighbourhood is grown breadth first from a
-node and capped at every hop: each node of the frontier gets an equal share of the room left,
-the entities it is related to first (by the support of the relation, then by paper count), then
-the papers that propose it, then the others (most recent first). The result is a kg graph
-(:mod:`kg.graph.model`) of those nodes and every edge among them, which
-:func:`kg.export.html.graph_data` turns into what the page reads.
+A neighbourhood is grown breadth first from a node and capped at every hop: each node of the
+frontier gets an equal share of the room left, the entities it is related to first (by the
+support of the relation, then by paper count), then the papers that propose it, then the others
+(most recent first). Growing reads the links of the frontier's nodes with pattern lookups (one per
+relation: a hub's incoming triples are mostly statements about it, not worth reading). The nodes
+found are then read in a few batched SPARQL queries (their details, the edges among them, the
+statements of those edges): Oxigraph filters the rows, and Python converts only the ones kept.
+Beyond the first hop, a node's links are sampled (:data:`SAMPLE`).
+
+The result is a kg graph (:mod:`kg.graph.model`) that :func:`kg.export.html.graph_data` turns into
+what the page reads. The queries name only IRIs that the store returned or kg minted, each written
+by Oxigraph's ``NamedNode`` (which refuses anything that is not an IRI): no request text reaches them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import itertools
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 import networkx as nx
@@ -20,21 +26,7 @@ import pyoxigraph as ox
 from kg.graph.model import NODE_TYPES, PAPER_RELATIONS, RELATIONS
 from kg.rdf.iri import node_of
 from kg.rdf.ontology import PREFIXES
-from kg.rdf.terms import (
-    ABSTRACT,
-    ALT,
-    CLOSE,
-    CODE,
-    CREATOR,
-    DATE,
-    EXACT,
-    PREF,
-    TITLE,
-    TYPE,
-    URL,
-    T,
-    statement_iri,
-)
+from kg.rdf.terms import ABSTRACT, ALT, CLOSE, CODE, CREATOR, DATE, EXACT, PREF, TITLE, TYPE, URL, T, statement_iri
 from kg.sparql.labels import text
 
 #: Relations a neighbourhood follows: paper -> entity, then entity -> entity.
@@ -43,11 +35,16 @@ FOLLOW = (*PAPER_RELATIONS, *RELATIONS)
 CLUSTER = str(PREFIXES["kg"]["cluster"])
 MAX_EVIDENCE = 3
 MAX_EVIDENCE_CHARS = 600
+BATCH = 250  # IRIs per query
+#: Beyond the first hop, links read per node and relation: a hub (1,000 papers mention "reinforcement
+#: learning") gives a sample, in the store's order, instead of costing ~1,000 lookups for a few places.
+SAMPLE = 200
 
 _DEFAULT = ox.DefaultGraph()
 _REL = {T[r]: r for r in FOLLOW}
 _TYPES = {T[t]: t for t in NODE_TYPES}
 _PAPER_FIELDS = {TITLE: "title", ABSTRACT: "abstract", URL: "url", T["venue"]: "venue"}
+_DETAILS = (TYPE, PREF, ALT, T["paperCount"], EXACT, CLOSE, CLUSTER, *_PAPER_FIELDS, CREATOR, CODE, DATE)
 
 
 class Link(NamedTuple):
@@ -63,12 +60,34 @@ def node_id(iri: str) -> str:
     return node_of(iri) or iri
 
 
-class Reader:
-    """Pattern lookups on one store, each node's scans kept for the request."""
+def _iris(iris: Iterable[str]) -> str:
+    return " ".join(str(ox.NamedNode(iri)) for iri in iris)
 
-    def __init__(self, store: ox.Store) -> None:
+
+def _batches(items: Iterable[str]) -> Iterator[list[str]]:
+    batch: list[str] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+class Reader:
+    """Reads from one store for one request; pattern lookups are kept for the request."""
+
+    def __init__(self, store: ox.Store, years: Mapping[str, int] | None = None) -> None:
         self.store = store
+        self.years = years or {}
         self._out: dict[str, list[ox.Quad]] = {}
+        self._support: dict[Link, int] = {}
+
+    def _select(self, query: str) -> list[list[str]]:
+        rows = self.store.query(query)
+        assert isinstance(rows, ox.QuerySolutions)
+        return [[text(term) if term is not None else "" for term in row] for row in rows]
 
     def outgoing(self, iri: str) -> list[ox.Quad]:
         if iri not in self._out:
@@ -78,91 +97,109 @@ class Reader:
     def exists(self, iri: str) -> bool:
         return bool(self.outgoing(iri))
 
-    def label(self, iri: str) -> str:
-        """A term's skos:prefLabel (the smallest, if several), or ''."""
-        labels = [text(q.object) for q in self.store.quads_for_pattern(ox.NamedNode(iri), ox.NamedNode(PREF), None)]
-        return min(labels, default="")
+    def is_paper(self, iri: str) -> bool:
+        return any(q.predicate.value == TYPE and text(q.object) == T["Paper"] for q in self.outgoing(iri))
 
-    def links(self, iri: str, follow: Collection[str], *, incoming: bool = True) -> list[Link]:
-        """The followed triples from ``iri`` and (if ``incoming``) to it."""
+    def links(self, iri: str, follow: Collection[str], limit: int | None = None) -> list[Link]:
+        """The followed triples from and to ``iri`` (at most ``limit`` to it per relation, in the store's order)."""
         out = []
         for q in self.outgoing(iri):
             rel = _REL.get(q.predicate.value, "")
             if rel in follow and isinstance(q.object, ox.NamedNode):
                 out.append(Link(iri, rel, q.object.value))
-        if incoming:
-            for q in self.store.quads_for_pattern(None, None, ox.NamedNode(iri), _DEFAULT):
-                rel = _REL.get(q.predicate.value, "")
-                if rel in follow and isinstance(q.subject, ox.NamedNode):
-                    out.append(Link(q.subject.value, rel, iri))
+        if not self.is_paper(iri):  # nothing points to a paper
+            node = ox.NamedNode(iri)
+            for rel in follow:
+                pattern = self.store.quads_for_pattern(None, ox.NamedNode(T[rel]), node, _DEFAULT)
+                for q in itertools.islice(pattern, limit):
+                    if isinstance(q.subject, ox.NamedNode):
+                        out.append(Link(q.subject.value, rel, iri))
         return out
 
-    def node(self, iri: str) -> dict[str, Any]:
-        """The node's attributes as the kg graph model has them (:mod:`kg.graph.model`)."""
-        quads = self.outgoing(iri)
-        kinds = [_TYPES[text(q.object)] for q in quads if q.predicate.value == TYPE and text(q.object) in _TYPES]
-        kind = min(kinds, key=NODE_TYPES.index, default="Concept")
-        if kind == "Paper":
-            return self._paper(quads)
-        values: dict[str, list[Any]] = {}
-        for q in quads:
-            values.setdefault(q.predicate.value, []).append(q.object)
-        data: dict[str, Any] = {
-            "type": kind,
-            "label": min((text(t) for t in values.get(PREF, ())), default=node_id(iri)),
-            "alt_labels": sorted(text(t) for t in values.get(ALT, ())),
-            "paper_count": max((_number(t) for t in values.get(T["paperCount"], ())), default=0),
-        }
-        for match in (EXACT, CLOSE):
-            terms = sorted(t.value for t in values.get(match, ()) if isinstance(t, ox.NamedNode))
-            if terms:
-                data["vocab"] = {"iri": terms[0], "label": self.label(terms[0]) or terms[0]}
-                break
-        clusters = sorted(t.value for t in values.get(CLUSTER, ()) if isinstance(t, ox.NamedNode))
-        if clusters:
-            data["cluster"] = (node_id(clusters[0]), self.label(clusters[0]))
-        return data
+    def support(self, link: Link) -> int:
+        """The number of papers a relation between kg entities is found in (1 if unknown)."""
+        if link not in self._support:
+            u, v = node_of(link.source), node_of(link.target)
+            counts = []
+            if u is not None and v is not None and link.rel in RELATIONS:
+                statement = ox.NamedNode(str(statement_iri(u, link.rel, v)))
+                pattern = self.store.quads_for_pattern(statement, ox.NamedNode(T["supportCount"]), None, _DEFAULT)
+                counts = [int(c) for q in pattern if (c := text(q.object)).isdigit()]
+            self._support[link] = max([*counts, 1])
+        return self._support[link]
 
-    def _paper(self, quads: list[ox.Quad]) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": "Paper", "code": [], "authors": []}
-        for q in quads:
-            p = q.predicate.value
-            value = text(q.object)
-            if p in _PAPER_FIELDS:
-                data.setdefault(_PAPER_FIELDS[p], value)
-            elif p == CREATOR:
-                data["authors"].append(value)
-            elif p == CODE:
-                data["code"].append(value)
-            elif p == DATE and value.isdigit():
-                data["year"] = int(value)
-        data["authors"].sort()
-        data["code"].sort()
+    def details(self, iris: Collection[str]) -> dict[str, dict[str, Any]]:
+        """Each node's attributes as the kg graph model has them (:mod:`kg.graph.model`)."""
+        values: dict[str, dict[str, list[str]]] = {iri: {} for iri in iris}
+        keep = f"FILTER(?p IN ({', '.join(str(ox.NamedNode(p)) for p in _DETAILS)}))"
+        for batch in _batches(iris):
+            for s, p, o in self._select(f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_iris(batch)} }} ?s ?p ?o {keep} }}"):
+                values[s].setdefault(p, []).append(o)
+        terms = {min(v[match]) for v in values.values() for match in (EXACT, CLOSE, CLUSTER) if match in v}
+        labels: dict[str, str] = {}
+        for batch in _batches(sorted(terms)):
+            for term, label in self._select(f"SELECT ?t ?l WHERE {{ VALUES ?t {{ {_iris(batch)} }} ?t <{PREF}> ?l }}"):
+                labels[term] = min(labels.get(term, label), label)
+        return {iri: _attributes(iri, v, labels) for iri, v in values.items()}
+
+    def edges(self, iris: Collection[str], follow: Collection[str]) -> list[Link]:
+        """The followed triples among ``iris``."""
+        among = f"FILTER(?o IN ({', '.join(str(ox.NamedNode(iri)) for iri in iris)}))"
+        out = []
+        for batch in _batches(iris):
+            for s, p, o in self._select(f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_iris(batch)} }} ?s ?p ?o {among} }}"):
+                if _REL.get(p, "") in follow:
+                    out.append(Link(s, _REL[p], o))
+        return sorted(out)
+
+    def statements(self, links: Iterable[Link]) -> dict[Link, tuple[int, list[str]]]:
+        """Support count and (up to MAX_EVIDENCE, the first in sorted order) evidence sentences of relations."""
+        named = {}
+        for link in links:
+            u, v = node_of(link.source), node_of(link.target)
+            if u is not None and v is not None and link.rel in RELATIONS:
+                named[str(statement_iri(u, link.rel, v))] = link
+        found: dict[str, tuple[list[int], list[str]]] = {st: ([], []) for st in named}
+        keep = f"FILTER(?p IN (<{T['supportCount']}>, <{T['evidence']}>))"
+        for batch in _batches(named):
+            for st, p, o in self._select(f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_iris(batch)} }} ?s ?p ?o {keep} }}"):
+                if p == T["evidence"]:
+                    found[st][1].append(o)
+                elif o.isdigit():
+                    found[st][0].append(int(o))
+        return {
+            link: (max([*found[st][0], 1]), [s[:MAX_EVIDENCE_CHARS] for s in sorted(found[st][1])[:MAX_EVIDENCE]])
+            for st, link in named.items()
+        }
+
+
+def _attributes(iri: str, values: dict[str, list[str]], labels: dict[str, str]) -> dict[str, Any]:
+    kinds = [_TYPES[t] for t in values.get(TYPE, ()) if t in _TYPES]
+    kind = min(kinds, key=NODE_TYPES.index, default="Concept")
+    if kind == "Paper":
+        data: dict[str, Any] = {_PAPER_FIELDS[p]: min(values[p]) for p in _PAPER_FIELDS if p in values}
+        data |= {"type": "Paper", "authors": sorted(values.get(CREATOR, ())), "code": sorted(values.get(CODE, ()))}
+        years = [int(y) for y in values.get(DATE, ()) if y.isdigit()]
+        if years:
+            data["year"] = max(years)
         words = data.get("abstract", "").split()
         data["label"] = data.get("title") or " ".join(words[:8]) + (" …" if len(words) > 8 else "")
         return data
-
-    def year(self, iri: str) -> int:
-        years = self.store.quads_for_pattern(ox.NamedNode(iri), ox.NamedNode(DATE), None, _DEFAULT)
-        return max((_number(q.object) for q in years), default=0)
-
-    def statement(self, link: Link) -> tuple[int, list[str]]:
-        """The support count and (up to MAX_EVIDENCE) evidence sentences of a relation between kg entities."""
-        u, v = node_of(link.source), node_of(link.target)
-        if u is None or v is None or link.rel not in RELATIONS:
-            return 1, []
-        support, evidence = 1, []
-        for q in self.store.quads_for_pattern(ox.NamedNode(str(statement_iri(u, link.rel, v))), None, None, _DEFAULT):
-            if q.predicate.value == T["supportCount"]:
-                support = max(1, _number(q.object))
-            elif q.predicate.value == T["evidence"]:
-                evidence.append(text(q.object))
-        return support, [s[:MAX_EVIDENCE_CHARS] for s in sorted(evidence)[:MAX_EVIDENCE]]
-
-
-def _number(term: Any) -> int:
-    value = text(term)
-    return int(value) if value.isdigit() else 0
+    data = {
+        "type": kind,
+        "label": min(values.get(PREF, [node_id(iri)])),
+        "alt_labels": sorted(values.get(ALT, ())),
+        "paper_count": max((int(n) for n in values.get(T["paperCount"], ()) if n.isdigit()), default=0),
+    }
+    for match in (EXACT, CLOSE):
+        if match in values:
+            term = min(values[match])
+            data["vocab"] = {"iri": term, "label": labels.get(term, term)}
+            break
+    if CLUSTER in values:
+        cluster = min(values[CLUSTER])
+        data["cluster"] = (node_id(cluster), labels.get(cluster, ""))
+    return data
 
 
 class Neighbourhood(NamedTuple):
@@ -172,32 +209,32 @@ class Neighbourhood(NamedTuple):
     truncated: bool
 
 
-def _ranked(reader: Reader, centre: str, links: list[Link], papers: dict[str, int]) -> tuple[list[str], list[str]]:
+def _ranked(reader: Reader, centre: str, links: list[Link], papers: Mapping[str, int]) -> tuple[list[str], list[str]]:
     """The entities and the papers linked to ``centre``, best first."""
     entities: dict[str, tuple[int, int]] = {}
     proposers: set[str] = set()
     paper_links: set[str] = set()
     for link in links:
         other = link.target if link.source == centre else link.source
-        if link.rel in PAPER_RELATIONS:
-            if other != centre and link.target == centre:
-                paper_links.add(other)
-                if link.rel == "proposes":
-                    proposers.add(other)
-            elif other != centre:  # a paper's entities
-                entities.setdefault(other, (0, papers.get(other, 0)))
+        if other == centre:
             continue
-        support, _ = reader.statement(link)
-        best = entities.get(other, (0, 0))[0]
-        entities[other] = (max(best, support), papers.get(other, 0))
+        if link.rel not in PAPER_RELATIONS:
+            best = entities.get(other, (0, 0))[0]
+            entities[other] = (max(best, reader.support(link)), papers.get(other, 0))
+        elif link.target == centre:  # a paper that mentions or proposes the centre
+            paper_links.add(other)
+            if link.rel == "proposes":
+                proposers.add(other)
+        else:  # an entity of the paper at the centre
+            entities.setdefault(other, (0, papers.get(other, 0)))
     ents = sorted(entities, key=lambda e: (-entities[e][0], -entities[e][1], e))
-    years = {p: reader.year(p) for p in paper_links}
-    paps = sorted(paper_links, key=lambda p: (p not in proposers, -years[p], p))
+    years = reader.years
+    paps = sorted(paper_links, key=lambda p: (p not in proposers, -years.get(p, 0), p))
     return ents, paps
 
 
 def neighbourhood(
-    reader: Reader, centre: str, hops: int, follow: Collection[str], papers: dict[str, int], cap: int
+    reader: Reader, centre: str, hops: int, follow: Collection[str], papers: Mapping[str, int], cap: int
 ) -> Neighbourhood:
     """The nodes within ``hops`` of ``centre`` along ``follow``, at most ``cap`` of them.
 
@@ -206,7 +243,7 @@ def neighbourhood(
     chosen: dict[str, None] = {centre: None}
     frontier = [centre]
     truncated = False
-    for _ in range(hops):
+    for hop in range(hops):
         room = cap - len(chosen)
         if room <= 0 or not frontier:
             truncated = truncated or bool(frontier)
@@ -214,7 +251,8 @@ def neighbourhood(
         share = max(1, room // len(frontier))
         grown: list[str] = []
         for node in frontier:
-            ents, paps = _ranked(reader, node, reader.links(node, follow), papers)
+            links = reader.links(node, follow, None if hop == 0 else SAMPLE)
+            ents, paps = _ranked(reader, node, links, papers)
             ents = [e for e in ents if e not in chosen]
             paps = [p for p in paps if p not in chosen]
             n_papers = min(len(paps), max(share // 2, share - len(ents)))
@@ -231,31 +269,24 @@ def neighbourhood(
 
 
 def subgraph(
-    reader: Reader, nodes: Iterable[str], follow: Collection[str], max_edges: int
+    reader: Reader, nodes: Collection[str], follow: Collection[str], max_edges: int
 ) -> tuple[nx.MultiDiGraph, bool]:
     """The kg graph of ``nodes`` (their details) and the followed edges among them (at most ``max_edges``)."""
     graph = nx.MultiDiGraph()
-    ids = {iri: node_id(iri) for iri in nodes}
-    for iri, node in ids.items():
-        graph.add_node(node, **reader.node(iri))
-    truncated, edges = False, 0
-    for iri in ids:
-        for link in reader.links(iri, follow, incoming=False):
-            if link.target not in ids:
-                continue
-            if edges >= max_edges:
-                truncated = True
-                break
-            edges += 1
-            u, v = ids[link.source], ids[link.target]
-            support, evidence = reader.statement(link) if link.rel in RELATIONS else (1, [])
-            graph.add_edge(u, v, key=link.rel, type=link.rel, weight=support, evidence=evidence)
-    for u, v, rel in graph.edges(keys=True):
-        if rel in PAPER_RELATIONS:
-            target = graph.nodes[v]
-            target.setdefault("papers", []).append(u)
-            if rel == "proposes":
-                target.setdefault("proposed_by", []).append(u)
+    for iri, data in reader.details(nodes).items():
+        graph.add_node(node_id(iri), **data)
+    links = reader.edges(nodes, follow)
+    truncated = len(links) > max_edges
+    links = links[:max_edges]
+    statements = reader.statements(link for link in links if link.rel in RELATIONS)
+    for link in links:
+        u, v = node_id(link.source), node_id(link.target)
+        support, evidence = statements.get(link, (1, []))
+        graph.add_edge(u, v, key=link.rel, type=link.rel, weight=support, evidence=evidence)
+        if link.rel in PAPER_RELATIONS:
+            graph.nodes[v].setdefault("papers", []).append(u)
+            if link.rel == "proposes":
+                graph.nodes[v].setdefault("proposed_by", []).append(u)
     for _, data in graph.nodes(data=True):
         for name in ("papers", "proposed_by"):
             if name in data:
