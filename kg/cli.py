@@ -360,12 +360,15 @@ def serve(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     max_results: Annotated[int, typer.Option(help="Rows returned at most; more are cut (X-KG-Truncated).")] = 10000,
-    timeout: Annotated[float, typer.Option(help="Seconds a query may run before it is stopped (HTTP 503).")] = 10.0,
+    timeout: Annotated[
+        float, typer.Option(help="Seconds a query or API call may run before it is stopped (HTTP 503).")
+    ] = 10.0,
 ) -> None:
     """Serve SOURCE as a read-only SPARQL 1.1 endpoint at /sparql, with the HTML explorer at /.
 
     GET and POST (form or application/sparql-query); results as SPARQL JSON/XML, CSV or TSV by
-    Accept header. Updates and SERVICE are refused; queries are bounded in time and rows.
+    Accept header. Updates and SERVICE are refused; queries are bounded in time and rows. The
+    explorer reads the graph on demand from /api/map, /api/search and /api/node (JSON).
     """
     import ipaddress
 

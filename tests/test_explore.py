@@ -181,6 +181,15 @@ def test_explore_node_unknown_is_404(ex: Explorer) -> None:
     assert status == 404 and json.loads(body) == {"error": "no node 'entity/nothing\"}' in this graph"}
 
 
+def test_explore_failure_is_a_500_not_a_dead_worker(ex: Explorer, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(**_: Any) -> dict[str, Any]:
+        raise KeyError("bug")
+
+    monkeypatch.setattr(ex, "map", broken)
+    status, _, body, _ = ex.reply(parse_request("map", "n=3"))
+    assert status == 500 and json.loads(body)["error"].startswith("the map request failed: KeyError")
+
+
 def test_explore_hostile_text_comes_back_as_data(hostile: Explorer) -> None:
     hits = hostile.search("</script>")
     assert [n["l"] for n in hits["nodes"]] == [HOSTILE]

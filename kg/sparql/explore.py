@@ -26,8 +26,10 @@ sentence only when there is one) and ``config``. Added here:
 - node: ``focus``, the index of the requested node; ``edges[j][5]``, the edge's further evidence
   sentences (up to :data:`kg.sparql.neighbourhood.MAX_EVIDENCE` in all).
 
-Errors are ``{"error": message}`` with status 400 (bad parameters) or 404 (no such node). Input
-never becomes query text: ids are checked to be kg IRIs and looked up as terms.
+Errors are ``{"error": message}`` with status 400 (bad parameters), 404 (no such node) or 500.
+Request text never becomes query text: search text is matched in memory (:mod:`kg.sparql.labels`),
+an id must be an IRI kg mints (minting it again gives it back) and reaches the store only as an
+Oxigraph term, written into batched queries by ``NamedNode``, which refuses anything but an IRI.
 """
 
 from __future__ import annotations
@@ -69,6 +71,10 @@ class Request(NamedTuple):
 
 class BadRequest(ValueError):
     """A request the API refuses (status 400)."""
+
+
+class NotFound(Exception):
+    """A request for a node the store does not have (status 404)."""
 
 
 def _one(params: dict[str, list[str]], name: str, default: str | None = None) -> str | None:
@@ -161,8 +167,10 @@ class Explorer:
         handlers: dict[str, Callable[..., dict[str, Any]]] = {"map": self.map, "search": self.search, "node": self.node}
         try:
             data = handlers[request.name](**request.params)
-        except LookupError as err:
-            return error(404, str(err.args[0]) if err.args else "not found")
+        except NotFound as err:
+            return error(404, str(err))
+        except Exception as err:  # a bug or a store error: the worker goes on serving
+            return error(500, f"the {request.name} request failed: {type(err).__name__}: {err}")
         return 200, "application/json", _dumps(data), dict(_HEADERS)
 
     def _reader(self) -> Reader:
@@ -193,7 +201,7 @@ class Explorer:
         """The neighbourhood of the node ``iri``."""
         reader = self._reader()
         if not reader.exists(iri):
-            raise LookupError(f"no node {node_id(iri)!r} in this graph")
+            raise NotFound(f"no node {node_id(iri)!r} in this graph")
         found = neighbourhood(reader, iri, hops, rels, self.index.papers, MAX_NODES)
         graph, cut = subgraph(reader, found.nodes, rels, MAX_EDGES)
         data = _answer(graph, evidence=True)
