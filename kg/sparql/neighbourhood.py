@@ -116,17 +116,15 @@ class Reader:
                         out.append(Link(q.subject.value, rel, iri))
         return out
 
-    def support(self, link: Link) -> int:
-        """The number of papers a relation between kg entities is found in (1 if unknown)."""
-        if link not in self._support:
-            u, v = node_of(link.source), node_of(link.target)
-            counts = []
-            if u is not None and v is not None and link.rel in RELATIONS:
-                statement = ox.NamedNode(str(statement_iri(u, link.rel, v)))
-                pattern = self.store.quads_for_pattern(statement, ox.NamedNode(T["supportCount"]), None, _DEFAULT)
-                counts = [int(c) for q in pattern if (c := text(q.object)).isdigit()]
-            self._support[link] = max([*counts, 1])
-        return self._support[link]
+    def supports(self, links: Iterable[Link]) -> dict[Link, int]:
+        """The number of papers each relation between kg entities is found in (1 if unknown), batched."""
+        named = {st: link for st, link in _statements(links) if link not in self._support}
+        keep = f"<{T['supportCount']}>"
+        for batch in _batches(named):
+            for st, count in self._select(f"SELECT ?s ?n WHERE {{ VALUES ?s {{ {_iris(batch)} }} ?s {keep} ?n }}"):
+                if count.isdigit():
+                    self._support[named[st]] = max(self._support.get(named[st], 1), int(count))
+        return {link: self._support.setdefault(link, 1) for link in links}
 
     def details(self, iris: Collection[str]) -> dict[str, dict[str, Any]]:
         """Each node's attributes as the kg graph model has them (:mod:`kg.graph.model`)."""
@@ -154,11 +152,7 @@ class Reader:
 
     def statements(self, links: Iterable[Link]) -> dict[Link, tuple[int, list[str]]]:
         """Support count and (up to MAX_EVIDENCE, the first in sorted order) evidence sentences of relations."""
-        named = {}
-        for link in links:
-            u, v = node_of(link.source), node_of(link.target)
-            if u is not None and v is not None and link.rel in RELATIONS:
-                named[str(statement_iri(u, link.rel, v))] = link
+        named = dict(_statements(links))
         found: dict[str, tuple[list[int], list[str]]] = {st: ([], []) for st in named}
         keep = f"FILTER(?p IN (<{T['supportCount']}>, <{T['evidence']}>))"
         for batch in _batches(named):
@@ -171,6 +165,14 @@ class Reader:
             link: (max([*found[st][0], 1]), [s[:MAX_EVIDENCE_CHARS] for s in sorted(found[st][1])[:MAX_EVIDENCE]])
             for st, link in named.items()
         }
+
+
+def _statements(links: Iterable[Link]) -> Iterator[tuple[str, Link]]:
+    """The kg:RelationStatement IRI of each relation between kg entities (minted from theirs)."""
+    for link in links:
+        u, v = node_of(link.source), node_of(link.target)
+        if u is not None and v is not None and link.rel in RELATIONS:
+            yield str(statement_iri(u, link.rel, v)), link
 
 
 def _attributes(iri: str, values: dict[str, list[str]], labels: dict[str, str]) -> dict[str, Any]:
@@ -214,13 +216,14 @@ def _ranked(reader: Reader, centre: str, links: list[Link], papers: Mapping[str,
     entities: dict[str, tuple[int, int]] = {}
     proposers: set[str] = set()
     paper_links: set[str] = set()
+    support = reader.supports([link for link in links if link.rel not in PAPER_RELATIONS])
     for link in links:
         other = link.target if link.source == centre else link.source
         if other == centre:
             continue
         if link.rel not in PAPER_RELATIONS:
             best = entities.get(other, (0, 0))[0]
-            entities[other] = (max(best, reader.support(link)), papers.get(other, 0))
+            entities[other] = (max(best, support[link]), papers.get(other, 0))
         elif link.target == centre:  # a paper that mentions or proposes the centre
             paper_links.add(other)
             if link.rel == "proposes":
