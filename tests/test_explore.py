@@ -1,0 +1,303 @@
+"""The explorer's JSON API (kg.sparql.explore) on stores of the committed example export and of a
+hand-built hostile graph: answers, their shape, ranking, caps, refusals, and the HTTP routes."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_html import HOSTILE, make_graph
+
+from kg.export.html import graph_data
+from kg.export.rdf import read_rdf
+from kg.graph.model import RELATIONS
+from kg.sparql import explore
+from kg.sparql.explore import BadRequest, Explorer, entity_iri, parse_request
+from kg.sparql.labels import Entity, LabelIndex
+from kg.sparql.serve import SparqlApp, make_app, make_http_server
+from kg.sparql.store import add_graph, open_store
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPORT = ROOT / "exports" / "graph.ttl"
+SAE = "entity/sparseautoencoder"
+CLUSTERS = """@prefix kg: <https://w3id.org/kg-ml/ontology#> .
+@prefix kgr: <https://w3id.org/kg-ml/resource/> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+kgr:entity\\/sparseautoencoder kg:cluster kgr:cluster\\/c7 .
+kgr:entity\\/interpretability kg:cluster kgr:cluster\\/c7 .
+kgr:cluster\\/c7 a skos:Collection ; skos:prefLabel "interpretability & SAEs" .
+"""
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example's store, with two entities in a cluster (as the clusters branch writes them)."""
+    folder = tmp_path_factory.mktemp("explore") / "store"
+    add_graph(folder, EXPORT, "example")
+    clusters = folder.parent / "clusters.ttl"
+    clusters.write_text(CLUSTERS, encoding="utf-8")
+    add_graph(folder, clusters, "clusters")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def ex(store: Path) -> Explorer:
+    return Explorer(open_store(store))
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> Explorer:
+    folder = tmp_path_factory.mktemp("explore-hostile") / "store"
+    add_graph(folder, make_graph(), "hostile")
+    return Explorer(open_store(folder))
+
+
+def by_id(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {n["i"]: n for n in data["nodes"]}
+
+
+def edge_set(data: dict[str, Any]) -> set[tuple[str, str, str]]:
+    nodes, rels = data["nodes"], data["rels"]
+    return {(nodes[e[0]]["i"], nodes[e[1]]["i"], rels[e[2]]) for e in data["edges"]}
+
+
+def test_explore_map_is_the_entities_in_most_papers(ex: Explorer) -> None:
+    data = ex.map(n=25)
+    counts = sorted((int(n["n"]) for n in data["nodes"]), reverse=True)
+    everyone = sorted(ex.index.counts, reverse=True)
+    entities = sum(1 for _, d in read_rdf(EXPORT).nodes(data=True) if d["type"] != "Paper")
+    assert counts == everyone[:25] and data["total"] == len(everyone) == entities and data["truncated"]
+    assert {data["types"][n["t"]] for n in data["nodes"]} <= set(data["types"][1:])
+    assert all(data["rels"][e[2]] in RELATIONS for e in data["edges"])  # relations among entities only
+    methods = ex.map(n=1000, type="Method")
+    assert {methods["types"][n["t"]] for n in methods["nodes"]} == {"Method"}
+    assert len(methods["nodes"]) == methods["total"] and not methods["truncated"]
+
+
+def test_explore_answers_have_graph_data_shape(ex: Explorer) -> None:
+    """The same keys and values as the embedded page's data for the same node (vocabulary: its label)."""
+    embedded = graph_data(read_rdf(EXPORT))
+    page = by_id(embedded)
+    data = ex.node(entity_iri(SAE), hops=1)
+    assert set(data) >= {"types", "rels", "nodes", "edges", "config"}
+    assert data["types"] == embedded["types"] and data["rels"] == embedded["rels"]
+    for node in data["nodes"]:
+        mine, theirs = dict(node), dict(page[node["i"]])
+        for n in (mine, theirs):
+            # positions, paper lists and clusters are the page's own business (the API names
+            # clusters by their kg:cluster collection, "k"; the embedded page by number)
+            for key in ("x", "y", "p", "pb", "k", "cluster", "cluster_label", "mean_year", "years"):
+                n.pop(key, None)
+        assert [url for _, url in mine.pop("v", [])] == [url for _, url in theirs.pop("v", [])]
+        assert mine == theirs
+    sae = by_id(data)[SAE]
+    papers = {data["nodes"][p]["i"] for p in sae["p"]}
+    assert papers == {embedded["nodes"][p]["i"] for p in page[SAE]["p"]} and sae["v"][0][0] == "Sparse Autoencoder"
+    assert edge_set(data) <= edge_set(embedded)
+
+
+def test_explore_clusters_when_present(ex: Explorer) -> None:
+    """The export's clusters (kg:cluster collections) come with the map: named, and every entity's
+    "k" is the index of one of them."""
+    data = ex.map(n=1000)
+    assert data["clusters"] and all(iri.startswith("cluster/") and label for iri, label in data["clusters"])
+    tagged = [n for n in data["nodes"] if "k" in n]
+    assert tagged and all(0 <= n["k"] < len(data["clusters"]) for n in tagged)
+    assert "sparse autoencoder" in " ".join(label for _, label in data["clusters"])
+
+
+def test_explore_search_exact_then_prefix_then_contains(ex: Explorer) -> None:
+    hits = ex.search("sae")
+    labels = [n["l"] for n in hits["nodes"]]
+    assert labels[0] == "sparse autoencoder"  # an exact alternative label
+    assert labels == [n["l"] for n in ex.search("  SAE ")["nodes"]]
+    assert all("sae" in " ".join([n["l"], *n.get("a", [])]).casefold() for n in hits["nodes"])
+    starts = [n for n in ex.search("reinforcement")["nodes"]]
+    papers = [n["n"] for n in starts if n["l"].casefold().startswith("reinforcement")]
+    assert papers == sorted(papers, reverse=True)
+    one = ex.search("learning", limit=1)
+    assert len(one["nodes"]) == 1 and one["truncated"] and not ex.search("sparse autoencoder")["truncated"]
+    assert ex.search("no such label anywhere")["nodes"] == []
+
+
+@pytest.mark.parametrize("q", ['"', "'}", "} UNION { ?s ?p ?o", "a\nb", "\\", ".*", "%", "\u2028", "<script>"])
+def test_explore_search_takes_any_text(ex: Explorer, q: str) -> None:
+    data = ex.search(q)
+    assert isinstance(data["nodes"], list)
+    folded = " ".join(q.casefold().split())
+    assert all(folded in " ".join([n["l"], *n.get("a", [])]).casefold() for n in data["nodes"])
+
+
+def test_explore_label_index_ranks_and_stops() -> None:
+    index = LabelIndex(
+        [
+            Entity("urn:1", "Method", "Sparse Autoencoder", ("SAE",), 2),
+            Entity("urn:2", "Task", "sae", (), 1),
+            Entity("urn:3", "Concept", "autoencoder", ("AE",), 9),
+            Entity("urn:4", "Concept", "transaero", (), 50),
+        ]
+    )
+    assert [e.iri for e in index.search("SAE", 10)[0]] == ["urn:1", "urn:2", "urn:4"]
+    assert [e.iri for e in index.search("auto", 10)[0]] == ["urn:3", "urn:1"]
+    assert index.search("e", 2) == ([index[0], index[1]], True)
+    assert [e.iri for e in index.top(2)] == ["urn:4", "urn:3"] and index.top(5, "Task")[0].iri == "urn:2"
+
+
+def test_explore_node_one_and_two_hops(ex: Explorer, store: Path) -> None:
+    one = ex.node(entity_iri(SAE), hops=1)
+    assert one["nodes"][one["focus"]]["i"] == SAE and not one["truncated"]
+    ids = set(by_id(one))
+    mentions = explore_papers_of(store, SAE)
+    assert mentions and mentions <= ids
+    two = ex.node(entity_iri(SAE), hops=2)
+    assert ids < set(by_id(two)) and edge_set(one) <= edge_set(two)
+    evidence = [e for e in two["edges"] if two["rels"][e[2]] in RELATIONS]
+    assert evidence and all(len(e) >= 5 and isinstance(e[4], str) for e in evidence)
+    only = ex.node(entity_iri(SAE), hops=2, rels=("mentions",))
+    assert {r for _, _, r in edge_set(only)} == {"mentions"}
+    paper = ex.node(entity_iri(next(iter(mentions))), hops=1)
+    assert SAE in by_id(paper) and {r for _, _, r in edge_set(paper)} <= {"mentions", "proposes", *RELATIONS}
+
+
+def explore_papers_of(store: Path, node: str) -> set[str]:
+    from kg.rdf.iri import node_of
+
+    query = f"SELECT ?p WHERE {{ ?p kg:mentions <{entity_iri(node)}> }}"
+    result = open_store(store).query(query, prefixes={"kg": "https://w3id.org/kg-ml/ontology#"})
+    return {node_of(row[0].value) or "" for row in result}  # type: ignore[union-attr]
+
+
+def test_explore_node_is_capped(ex: Explorer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explore, "MAX_NODES", 5)
+    monkeypatch.setattr(explore, "MAX_EDGES", 3)
+    data = ex.node(entity_iri("entity/largelanguagemodel"), hops=2)
+    assert len(data["nodes"]) <= 5 and len(data["edges"]) <= 3 and data["truncated"]
+    assert data["nodes"][data["focus"]]["i"] == "entity/largelanguagemodel"
+
+
+def test_explore_node_unknown_is_404(ex: Explorer) -> None:
+    status, _, body, _ = ex.reply(parse_request("node", "id=entity/nothing%22%7D"))
+    assert status == 404 and json.loads(body) == {"error": "no node 'entity/nothing\"}' in this graph"}
+
+
+def test_explore_failure_is_a_500_not_a_dead_worker(ex: Explorer, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(**_: Any) -> dict[str, Any]:
+        raise KeyError("bug")
+
+    monkeypatch.setattr(ex, "map", broken)
+    status, _, body, _ = ex.reply(parse_request("map", "n=3"))
+    assert status == 500 and json.loads(body)["error"].startswith("the map request failed: KeyError")
+
+
+def test_explore_hostile_text_comes_back_as_data(hostile: Explorer) -> None:
+    hits = hostile.search("</script>")
+    assert [n["l"] for n in hits["nodes"]] == [HOSTILE]
+    data = hostile.node(entity_iri("entity/hostile"), hops=1)
+    assert by_id(data)["entity/hostile"]["a"] == ["<b>alt</b>"]
+    assert any(len(e) > 4 and e[4] == HOSTILE for e in data["edges"])
+    status, media, body, headers = hostile.reply(parse_request("search", "q=" + urllib.parse.quote("<b>alt")))
+    assert status == 200 and media == "application/json" and headers["X-Content-Type-Options"] == "nosniff"
+    assert json.loads(body)["nodes"][0]["a"] == ["<b>alt</b>"]
+
+
+BAD = [
+    ("map", "n=abc"),
+    ("map", "n=-1"),
+    ("map", "n=1001"),
+    ("map", "n=%EF%BC%91"),  # a full-width digit
+    ("map", "n=1&n=2"),
+    ("map", "type=Paper"),
+    ("map", "type=Method%27%29"),
+    ("search", ""),
+    ("search", "q=%20%20"),
+    ("search", "q=" + "x" * 201),
+    ("search", "q=a&limit=0"),
+    ("search", "q=a&limit=101"),
+    ("search", "q=%FF"),
+    ("node", ""),
+    ("node", "id=sparseautoencoder"),
+    ("node", "id=entity/x&hops=3"),
+    ("node", "id=entity/x&hops=0"),
+    ("node", "id=entity/x&rel=uses,knows"),
+    ("node", "id=vocab/x"),
+    ("node", "id=" + urllib.parse.quote("https://w3id.org/kg-ml/resource/entity/a> } ; DROP ALL ; <x")),
+    ("node", "id=" + urllib.parse.quote('https://w3id.org/kg-ml/resource/entity/a"\n{')),
+    ("node", "id=" + urllib.parse.quote("https://example.org/entity/a")),
+    ("node", "id=entity/" + "x" * 1000),
+]
+
+
+@pytest.mark.parametrize(("name", "query"), BAD)
+def test_explore_bad_requests_are_refused(name: str, query: str) -> None:
+    with pytest.raises(BadRequest):
+        parse_request(name, query)
+
+
+def test_explore_ids_and_iris() -> None:
+    iri = entity_iri('entity/a"} ; DROP ALL\n')
+    assert iri == "https://w3id.org/kg-ml/resource/entity/a%22%7D%20%3B%20DROP%20ALL%0A"
+    assert entity_iri(iri) == iri and parse_request("node", "id=" + urllib.parse.quote(iri)).params["iri"] == iri
+    request = parse_request("node", "id=paper/p1&hops=2&rel=uses,isA,uses")
+    assert request.params["hops"] == 2 and request.params["rels"] == ("uses", "isA")
+    assert parse_request("map", "").params == {"n": 200, "type": None}
+
+
+@pytest.fixture(scope="module")
+def server(store: Path) -> Iterator[tuple[str, SparqlApp]]:
+    app = make_app(store, timeout_s=20.0, workers=1)
+    httpd = make_http_server(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}", app
+    httpd.shutdown()
+    httpd.server_close()
+    app.close()
+    thread.join(5)
+
+
+def fetch(url: str, data: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=60) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), err.read()
+
+
+def test_explore_http_routes(server: tuple[str, SparqlApp]) -> None:
+    url, _ = server
+    status, headers, body = fetch(url + "/api/search?q=SAE&limit=3")
+    assert status == 200 and headers["Content-Type"] == "application/json; charset=utf-8"
+    assert json.loads(body)["nodes"][0]["i"] == SAE
+    status, _, body = fetch(url + "/api/node?" + urllib.parse.urlencode({"id": SAE, "hops": 2, "rel": "uses,mentions"}))
+    assert status == 200 and json.loads(body)["nodes"][json.loads(body)["focus"]]["i"] == SAE
+    assert fetch(url + "/api/map?n=7")[0] == 200 and len(json.loads(fetch(url + "/api/map?n=7")[2])["nodes"]) == 7
+    for name, query in BAD[:3] + BAD[-4:]:
+        status, headers, body = fetch(f"{url}/api/{name}?{query}")
+        assert status == 400 and "error" in json.loads(body), (name, query)
+    assert fetch(url + "/api/node?id=entity/unknown")[0] == 404
+    assert fetch(url + "/api/nodes?id=" + SAE)[0] == 404
+    assert fetch(url + "/api/map", data=b"n=1")[0] == 405
+
+
+def test_explore_served_page(server: tuple[str, SparqlApp]) -> None:
+    url, _ = server
+    status, _, body = fetch(url + "/")
+    assert status == 200 and body  # the store's graph.html when it has one, else the query form
+    status, _, body = fetch(url + "/sparql")
+    assert status == 200 and b"<form" in body
+
+
+def test_explore_time_limit_applies(store: Path) -> None:
+    app = make_app(store, timeout_s=0.001, workers=1)
+    try:
+        status, _, body, _ = app.handle({"PATH_INFO": "/api/map", "QUERY_STRING": "n=1000"})
+        assert status == 503 and b"time limit" in body
+    finally:
+        app.close()
