@@ -10,8 +10,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -130,3 +133,21 @@ def copy_example(tmp_path: Path, name: str = "icml2025.jsonl") -> Path:
     target = tmp_path / name
     shutil.copy(EXAMPLES / name, target)
     return target
+
+
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` (a kg.sparql.serve.SparqlApp) served on a free loopback port in a thread; its URL.
+    On exit the server, the app's query workers and the thread are stopped."""
+    from kg.sparql.serve import make_http_server
+
+    httpd = make_http_server(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        app.close()
+        thread.join(5)

@@ -4,7 +4,6 @@ hand-built hostile graph: answers, their shape, ranking, caps, refusals, and the
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import serving
 from test_html import HOSTILE, make_graph
 
 from kg.export.html import graph_data
@@ -21,7 +21,7 @@ from kg.graph.model import RELATIONS
 from kg.sparql import explore
 from kg.sparql.explore import BadRequest, Explorer, entity_iri, parse_request
 from kg.sparql.labels import Entity, LabelIndex
-from kg.sparql.serve import SparqlApp, make_app, make_http_server
+from kg.sparql.serve import SparqlApp, make_app
 from kg.sparql.store import add_graph, open_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -252,14 +252,8 @@ def test_explore_ids_and_iris() -> None:
 @pytest.fixture(scope="module")
 def server(store: Path) -> Iterator[tuple[str, SparqlApp]]:
     app = make_app(store, timeout_s=20.0, workers=1)
-    httpd = make_http_server(app, "127.0.0.1", 0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", app
-    httpd.shutdown()
-    httpd.server_close()
-    app.close()
-    thread.join(5)
+    with serving(app) as url:
+        yield url, app
 
 
 def fetch(url: str, data: bytes | None = None) -> tuple[int, dict[str, str], bytes]:

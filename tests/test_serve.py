@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -12,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import serving
 from rdflib import Graph
 from spacy.language import Language
 from SPARQLWrapper import JSON, POST, POSTDIRECTLY, TURTLE, XML, SPARQLWrapper
 
 from kg.engine.build import build
-from kg.sparql.serve import SparqlApp, make_app, make_http_server
+from kg.sparql.serve import SparqlApp, make_app
 from kg.sparql.store import add_graph
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,18 +36,11 @@ def server(graph_ttl: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     store = tmp_path_factory.mktemp("serve-store") / "store"
     add_graph(store, graph_ttl, "example")
     app = make_app(store, max_results=50, timeout_s=2.0)
-    httpd = make_http_server(app, "127.0.0.1", 0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", app
-    httpd.shutdown()
-    httpd.server_close()
-    app.close()
-    thread.join(5)
-    assert not thread.is_alive()
+    with serving(app) as url:
+        yield url, app
     assert all(w.process.poll() is not None for w in app.pool._all) or not app.pool._all
     with pytest.raises(OSError):
-        urllib.request.urlopen(f"http://127.0.0.1:{httpd.server_port}/", timeout=2)
+        urllib.request.urlopen(f"{url}/", timeout=2)
 
 
 def get(url: str, query: str, accept: str = "application/sparql-results+json") -> tuple[int, dict[str, str], bytes]:
