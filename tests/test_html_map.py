@@ -34,8 +34,8 @@ def test_html_map_entities_most_papers_first_without_rare_or_generic() -> None:
         ("f", "RepoBench consists of three interconnected evaluation tasks", 4),  # a sentence
     ]:
         g.add_node(key, type="Method", label=label, papers=[f"p{k}" for k in range(papers)], paper_count=papers)
-    g.nodes["e"]["confidence"] = html_map.MAP_MIN_CONFIDENCE - 0.01  # kg doubts it is an entity
-    g.nodes["a"]["confidence"] = html_map.MAP_MIN_CONFIDENCE
+    g.nodes["e"]["confidence"] = html_map.min_confidence() - 0.01  # kg doubts it is an entity
+    g.nodes["a"]["confidence"] = html_map.min_confidence()
     g.add_node("p0", type="Paper", label="a paper")
     assert html_map.map_entities(g) == ["a", "c"]  # ties by id
     assert html_map.map_entities(g, limit=1) == ["a"]

@@ -23,6 +23,7 @@
   const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
   const TOP_LABELS = 8; // on the map, the biggest entities are labelled before the areas are named
   const AREA_FONT = 15;
+  const AREA_MIN_NODES = 4, AREA_MAX_SPREAD = 0.33; // areas named on the map: compact ones with a few entities in view
   const MAP_FONT = [11, 9]; // a map entity's label, in screen pixels when the map fits: a + b * sqrt(papers / most)
 
   const $ = (id) => document.getElementById(id);
@@ -174,7 +175,7 @@
       measure.font = "700 " + AREA_FONT + "px " + FONT;
       const width = $("kg-network").clientWidth;
       mapLabels.forEach(([text, color, x, y]) => {
-        const short = shortLabel(text, 40), p = network.canvasToDOM({ x: x, y: y });
+        const short = areaName(text), p = network.canvasToDOM({ x: x, y: y });
         const w = measure.measureText(short).width + 6, h = AREA_FONT + 4;
         let box = [Math.max(2, Math.min(width - w - 2, p.x - w / 2)), p.y - h / 2, w, h];
         for (let k = 0; k < 6 && placed.some((b) => overlap(b, box)); k++) box = [box[0], box[1] + (k % 2 ? -1 : 1) * (k + 1) * h, w, h];
@@ -185,6 +186,11 @@
     }
     order.slice(first).forEach(label);
     if (updates.length) nodes.update(updates);
+  }
+  function areaName(label) { // on the map, a cluster's first two terms if short enough, else its first
+    const terms = label.split(/\s*[,·]\s*/).filter(Boolean);
+    const two = terms.slice(0, 2).join(", ");
+    return shortLabel(two.length <= 30 ? two : terms[0] || label, 32);
   }
   let declutterTimer = null;
   network.on("zoom", () => { clearTimeout(declutterTimer); declutterTimer = setTimeout(declutter, 120); });
@@ -205,10 +211,10 @@
     const out = [];
     info.clusters.forEach((c) => {
       const s = sums.get(c.id);
-      if (!s || s.count < 3) return;
+      if (!s || s.count < AREA_MIN_NODES) return;
       const x = s.x / s.w, y = s.y / s.w;
       const spread = Math.sqrt(s.members.reduce((t, m) => t + m[2] * ((m[0] - x) ** 2 + (m[1] - y) ** 2), 0) / s.w);
-      if (spread <= 0.4 * radius) out.push([c.label, clusterColor(c.id), x, y]);
+      if (spread <= AREA_MAX_SPREAD * radius) out.push([c.label, clusterColor(c.id), x, y]);
     });
     return out;
   }
