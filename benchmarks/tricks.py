@@ -36,7 +36,6 @@ variant = sys.argv[1]
 sys.argv = ["kg", *sys.argv[2:]]
 import kg.engine.build as build
 import kg.engine.speed as speed
-import kg.nlp.tokenizers as tokenizers
 
 @contextlib.contextmanager
 def nothing(*args, **kwargs):
@@ -44,22 +43,16 @@ def nothing(*args, **kwargs):
 
 if variant == "collector":  # no collector pauses anywhere
     speed.collector_paused = build.collector_paused = nothing
-elif variant == "freeze":  # no gc.freeze at exit
-    speed.freeze_at_exit = lambda: None
 elif variant == "torch":  # thinc imports torch
     speed.torch_hidden = nothing
-elif variant == "views":  # networkx's cached views kept
-    build.drop_cached_views = lambda graph: None
 elif variant == "ahead":  # no pipeline loading ahead in a forked child
     build.pipeline_ahead = nothing
-elif variant == "tokenizers":  # spaCy builds the tokenizers it then replaces
-    tokenizers.SAVED = tokenizers.NONE = {}
 elif variant != "all-on":
     raise SystemExit(f"unknown variant {variant}")
 from kg.cli import app
 app()
 """
-VARIANTS = ("all-on", "collector", "freeze", "torch", "views", "ahead", "tokenizers")
+VARIANTS = ("all-on", "collector", "torch", "ahead")
 
 
 def corpus_files(folder: Path) -> tuple[Path, Path]:

@@ -45,10 +45,7 @@ class State:
 def main(
     debug: Annotated[bool, typer.Option("--debug", help="Show the full traceback on errors.")] = False,
 ) -> None:
-    from kg.engine.speed import freeze_at_exit
-
     State.debug = debug
-    freeze_at_exit()
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

@@ -37,7 +37,6 @@ def evaluate(
 
     import spacy
 
-    from kg.nlp import tokenizers
     from kg.nlp.evaluate import evaluate_scierc, format_scores
     from kg.nlp.extractors import english_model
     from kg.nlp.learned import add_learned
@@ -47,7 +46,7 @@ def evaluate(
         raise InputError(f"the {extractor.value} extractor has no SciERC types to score; choose fast or accurate")
     if not file.is_file():
         raise InputError(f"{file}: no such file")
-    base = spacy.load(english_model(), exclude=["ner"], config=tokenizers.SAVED)
+    base = spacy.load(english_model(), exclude=["ner"])
     nlp = add_learned(base, models or None, relations=RELATION_MODELS[extractor.value])
     scores = evaluate_scierc(nlp, file)
     typer.echo(json.dumps(scores, indent=1, sort_keys=True) if as_json else format_scores(scores))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kg.engine.cache import ExtractionCache, pipeline_fingerprint
 from kg.engine.distributed import extract_on_dask
 from kg.engine.forked import Forked, can_fork
-from kg.engine.speed import PipelineAhead, collector_paused, drop_cached_views, pipeline_ahead
+from kg.engine.speed import PipelineAhead, collector_paused, pipeline_ahead
 from kg.engine.workers import extract_in_workers, stop_workers
 from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
 from kg.graph.resolve import key_terms
@@ -337,5 +337,4 @@ def build(
                 report.seconds[f"write {path.suffix.lstrip('.')}"] = seconds
     report.nodes_by_type = Counter(d["type"] for _, d in graph.nodes(data=True))
     report.edges_by_type = Counter(k for _, _, k in graph.edges(keys=True))
-    drop_cached_views(graph)
     return graph, report

@@ -1,11 +1,26 @@
 """kg's speed tricks, all in one place: each buys time a user waits for and costs clarity.
 
-Figures from ``benchmarks/tricks.py`` (ICLR 2024, 2,271 abstracts, fast extractor, one 2-core
-machine; each trick switched off alone, medians, same run): the time it saves on a rebuild after
-adding 10 abstracts (about 4.2 s) and on a full build (about 47 s). A trick worth less than 3% of
-either was removed.
+What each buys, from ``benchmarks/tricks.py``: the ICLR 2024 rebuild after adding 10 abstracts
+(2,271 abstracts, fast extractor, 2 cores; each trick switched off alone, median of 5 runs,
+variants interleaved in one run, 2026-12-01, with the machine lightly loaded, load 1.5). The
+rebuild now takes about 10 s (clusters, confidence and the relation evidence were added this
+session), and runs of the same variant spread over +-2 s, so only effects of about a second
+stand out. Where this run cannot tell, the figure measured alone on a quiet machine on 2026-11-30
+(session 3) is given beside it.
 
-TRICKS_TABLE
+=========================  ================================  ===============================
+trick                      this run (saves / share)          measured alone, 2026-11-30
+=========================  ================================  ===============================
+collector_paused           +1.44 s / +14.3%                  a third of a 4.2 s rebuild
+torch_hidden               -0.99 s / -9.8% (noise)           0.85 s of spaCy's import, 445 MB
+PipelineAhead              +0.06 s / +0.6% (noise)           0.4 s: the model loads meanwhile
+=========================  ================================  ===============================
+
+Removed after this run, each below 3% of the rebuild in it: ``gc.freeze`` at exit (-0.2%;
+session 3 measured 0.35 s of a 4.2 s rebuild), dropping networkx's cached views (-8.9%, noise)
+and the configs that skipped spaCy's throw-away tokenizers (-2.9%; 0.07 s, 1.7%, in session 3).
+torch_hidden and PipelineAhead stay on their session-3 figures until a quiet machine measures
+them again.
 
 Not here, because they are not tricks but how kg uses two cores, each with its own tests:
 parsing in forked workers (:mod:`kg.engine.workers`), exports written side by side in forked
@@ -17,7 +32,6 @@ copied into the child held forever.
 
 from __future__ import annotations
 
-import atexit
 import gc
 import multiprocessing
 import os
@@ -31,22 +45,11 @@ from kg.nlp.extractors import RELATION_MODELS
 from kg.records import Extraction
 
 if TYPE_CHECKING:
-    import networkx as nx
     from spacy.language import Language
 
 
 #: ``parse(nlp, texts, n_process)``: the extractions of ``texts`` (:func:`kg.engine.build.extract_all`).
 Parse = Callable[["Language", list[str], int], list[Extraction]]
-
-
-def freeze_at_exit() -> None:
-    """At exit, move every object out of the collector's sight (``gc.freeze``).
-
-    A build leaves millions of objects (the graph, the caches) that the interpreter's final
-    collection would walk for nothing as the process ends. The CLI calls this; a library user
-    whose process goes on keeps the collector as it is.
-    """
-    atexit.register(gc.freeze)
 
 
 @contextmanager
@@ -94,21 +97,6 @@ def torch_hidden(extractor: str) -> Iterator[None]:
     finally:
         if hide and sys.modules.get("torch", 0) is None:
             del sys.modules["torch"]
-
-
-#: networkx's cached views of a graph; each refers back to it.
-_CACHED_VIEWS = ("adj", "succ", "pred", "edges", "out_edges", "in_edges", "degree", "in_degree", "out_degree", "nodes")
-
-
-def drop_cached_views(graph: nx.Graph) -> None:
-    """Forget the views networkx caches on a graph (``graph.nodes``, ``graph.edges``...).
-
-    Each cached view refers back to its graph: a reference cycle, so a dropped graph waits for
-    the cyclic garbage collector (at interpreter exit, a pass over everything). Without them it is
-    freed the moment it is dropped. The views are made again on first use.
-    """
-    for name in _CACHED_VIEWS:
-        vars(graph).pop(name, None)
 
 
 class PipelineAhead:

@@ -19,7 +19,6 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp import tokenizers
 from kg.nlp.linear import LinearModel, load_linear, save_linear
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_typer import predict_types
@@ -103,7 +102,7 @@ def typed_vote(
 
 def _load_ner(path: str | Path, vocab: Any) -> Language:
     """A trained NER pipeline sharing the host's vocab, without a tokenizer of its own."""
-    return spacy.load(path, vocab=vocab, exclude=["tokenizer"], config=tokenizers.NONE)
+    return spacy.load(path, vocab=vocab, exclude=["tokenizer"])
 
 
 class MentionEnsemble:

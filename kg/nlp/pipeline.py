@@ -6,7 +6,7 @@ import spacy
 from spacy.language import Language
 
 # Importing the modules registers the factories with spaCy.
-from kg.nlp import abbreviations, learned, mentions, proposals, relations, tokenizers  # noqa: F401
+from kg.nlp import abbreviations, learned, mentions, proposals, relations  # noqa: F401
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS, english_model
 
 COMPONENTS = ("kg_abbreviations", "kg_mentions", "kg_proposals", "kg_relations")
@@ -21,7 +21,7 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
     """
     if extractor not in EXTRACTORS:
         raise ValueError(f"unknown extractor {extractor!r}; choose from {', '.join(EXTRACTORS)}")
-    nlp = spacy.load(model or english_model(), exclude=["ner"], config=tokenizers.SAVED)
+    nlp = spacy.load(model or english_model(), exclude=["ner"])
     for name in COMPONENTS:
         nlp.add_pipe(name)
     models = EXTRACTORS[extractor]
