@@ -20,16 +20,15 @@ Building from abstracts parses them (``kg.build(["abstracts.jsonl"], out_dir="ex
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kg.engine.build import BuildReport, Progress
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
-from kg.graph.model import ENTITY_TYPES, PAPER_PREFIX, int_keys
+from kg.graph.model import ENTITY_TYPES, PAPER_PREFIX
 from kg.io import InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
 from kg.rdf.formats import RDF_FORMATS
@@ -203,14 +202,12 @@ def load(path: str | Path) -> KnowledgeGraph:
     if not path.is_file():
         raise InputError(f"{path}: no such file")
     if suffix == "json":
-        import networkx as nx
-
+        from kg.export.jsongraph import read_json
         from kg.graph.clusters import CLUSTERS, add_clusters
         from kg.graph.trends import add_years
         from kg.vocab.link import attach_terms
 
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-        graph = int_keys(nx.node_link_graph(data, edges="links"))
+        graph = read_json(path)
         attach_terms(graph)
         if CLUSTERS not in graph.graph:  # written before kg had clusters
             add_years(graph)

@@ -8,7 +8,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg.export.atomic import atomic_open
-from kg.graph.model import VOCABULARY
+from kg.graph.model import VOCABULARY, int_keys
 
 
 def write_json(graph: nx.MultiDiGraph, path: str | Path) -> None:
@@ -20,3 +20,10 @@ def write_json(graph: nx.MultiDiGraph, path: str | Path) -> None:
     with atomic_open(path) as out:
         json.dump(data, out, ensure_ascii=False, indent=1, sort_keys=True)
         out.write("\n")
+
+
+def read_json(path: str | Path) -> nx.MultiDiGraph:
+    """The graph :func:`write_json` wrote, with the int keys JSON turned into strings made ints
+    again (:func:`kg.graph.model.int_keys`); the vocabulary terms are not in the file."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return int_keys(nx.node_link_graph(data, edges="links"))

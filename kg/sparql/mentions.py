@@ -7,14 +7,14 @@ Oxigraph answers two queries far sooner than rdflib parses a large file into the
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 
 import networkx as nx
 import pyoxigraph as ox
 
-from kg.graph.model import ENTITY_TYPES, int_keys, new_graph
+from kg.export.jsongraph import read_json
+from kg.graph.model import ENTITY_TYPES, new_graph
 from kg.rdf.iri import node_of
 from kg.rdf.ontology import ONTOLOGY_IRI
 from kg.sparql.store import QUERY_PREFIXES, open_source
@@ -47,8 +47,7 @@ def papers_graph(source: str | Path) -> nx.MultiDiGraph:
     if not source.exists():
         raise FileNotFoundError(f"{source}: no such file or store")
     if source.is_file() and source.suffix.lower() == ".json":
-        data = json.loads(source.read_text(encoding="utf-8"))
-        return int_keys(nx.node_link_graph(data, edges="links"))
+        return read_json(source)
     return mentions_graph(source)
 
 
