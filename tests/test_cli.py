@@ -186,6 +186,5 @@ def test_cli_build_into_store_twice_then_query_and_serve(tmp_path: Path):
     assert counts and counts[0].split(": ")[1].split()[0].replace(",", "") == first.split()[1]
     q = "SELECT ?label WHERE { ?e skos:altLabel 'PPO' ; skos:prefLabel ?label }"
     assert "Proximal Policy Optimization" in kg("query", store, q).output
-    assert (store / "graph.html").exists()
     help_text = kg("serve", "--help").output
     assert "read-only" in help_text and "127.0.0.1" in help_text

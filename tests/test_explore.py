@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
 import pytest
 from conftest import serving
 from test_html import HOSTILE, make_graph
@@ -27,23 +28,13 @@ from kg.sparql.store import add_graph, open_store
 ROOT = Path(__file__).resolve().parents[1]
 EXPORT = ROOT / "exports" / "graph.ttl"
 SAE = "entity/sparseautoencoder"
-CLUSTERS = """@prefix kg: <https://w3id.org/kg-ml/ontology#> .
-@prefix kgr: <https://w3id.org/kg-ml/resource/> .
-@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-kgr:entity\\/sparseautoencoder kg:cluster kgr:cluster\\/c7 .
-kgr:entity\\/interpretability kg:cluster kgr:cluster\\/c7 .
-kgr:cluster\\/c7 a skos:Collection ; skos:prefLabel "interpretability & SAEs" .
-"""
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example's store, with two entities in a cluster (as the clusters branch writes them)."""
+    """The example's store."""
     folder = tmp_path_factory.mktemp("explore") / "store"
     add_graph(folder, EXPORT, "example")
-    clusters = folder.parent / "clusters.ttl"
-    clusters.write_text(CLUSTERS, encoding="utf-8")
-    add_graph(folder, clusters, "clusters")
     return folder
 
 
@@ -68,17 +59,34 @@ def edge_set(data: dict[str, Any]) -> set[tuple[str, str, str]]:
     return {(nodes[e[0]]["i"], nodes[e[1]]["i"], rels[e[2]]) for e in data["edges"]}
 
 
-def test_explore_map_is_the_entities_in_most_papers(ex: Explorer) -> None:
-    data = ex.map(n=25)
-    counts = sorted((int(n["n"]) for n in data["nodes"]), reverse=True)
-    everyone = sorted(ex.index.counts, reverse=True)
-    entities = sum(1 for _, d in read_rdf(EXPORT).nodes(data=True) if d["type"] != "Paper")
-    assert counts == everyone[:25] and data["total"] == len(everyone) == entities and data["truncated"]
-    assert {data["types"][n["t"]] for n in data["nodes"]} <= set(data["types"][1:])
+def test_explore_map_is_the_export_s_concept_map(ex: Explorer) -> None:
+    """The map a store serves is the one a file export of its graph embeds: same entities, order,
+    positions and clusters (the same code makes both), whatever order the store reads them in."""
+    embedded = graph_data(read_rdf(EXPORT), concept_map=True)
+    on_map = [embedded["nodes"][i] for i in embedded["map"]]
+    data = ex.map(n=len(on_map))
+    assert len(on_map) >= 5 and not data["truncated"] and data["total"] == len(on_map)
+    assert [(n["i"], n["x"], n["y"], n.get("cluster")) for n in data["nodes"]] == [
+        (n["i"], n["x"], n["y"], n.get("cluster")) for n in on_map
+    ]
+    counts = [n["n"] for n in data["nodes"]]
+    assert counts == sorted(counts, reverse=True) and min(counts) >= 2  # one-paper entities are no area
     assert all(data["rels"][e[2]] in RELATIONS for e in data["edges"])  # relations among entities only
-    methods = ex.map(n=1000, type="Method")
-    assert {methods["types"][n["t"]] for n in methods["nodes"]} == {"Method"}
-    assert len(methods["nodes"]) == methods["total"] and not methods["truncated"]
+    # the store names a cluster's terms by its members in most papers
+    assert [(c["id"], c["label"], c["size"]) for c in data["clusters"]] == [
+        (c["id"], c["label"], c["size"]) for c in embedded["clusters"]
+    ]
+    assert data["years"] == embedded["years"]
+    assert ex.map(n=2)["nodes"] == data["nodes"][:2] and ex.map(n=2)["truncated"]
+    empty = ex.map(n=0)
+    assert empty["nodes"] == [] and empty["clusters"] == data["clusters"]
+    with_papers = ex.map(n=3, papers=True)
+    papers = [n for n in with_papers["nodes"] if with_papers["types"][n["t"]] == "Paper"]
+    assert papers and all(n["ti"] for n in papers)
+    size = len(with_papers["nodes"])
+    named = {(e[0], e[1]) for e in with_papers["edges"] if with_papers["rels"][e[2]] == "mentions"}
+    assert {(p, k) for k, n in enumerate(with_papers["nodes"][:3]) for p in n.get("p", [])} == named
+    assert all(0 <= e[0] < size and 0 <= e[1] < size for e in with_papers["edges"])
 
 
 def test_explore_answers_have_graph_data_shape(ex: Explorer) -> None:
@@ -86,14 +94,14 @@ def test_explore_answers_have_graph_data_shape(ex: Explorer) -> None:
     embedded = graph_data(read_rdf(EXPORT))
     page = by_id(embedded)
     data = ex.node(entity_iri(SAE), hops=1)
-    assert set(data) >= {"types", "rels", "nodes", "edges", "config"}
+    assert set(data) == {"types", "rels", "nodes", "edges", "centre", "draw", "total", "truncated"}
     assert data["types"] == embedded["types"] and data["rels"] == embedded["rels"]
     for node in data["nodes"]:
         mine, theirs = dict(node), dict(page[node["i"]])
         for n in (mine, theirs):
-            # positions, paper lists and clusters are the page's own business (the API names
-            # clusters by their kg:cluster collection, "k"; the embedded page by number)
-            for key in ("x", "y", "p", "pb", "k", "cluster", "cluster_label", "mean_year", "years"):
+            # positions and paper lists depend on what else is in the answer; the embedded page
+            # leaves out a cluster label its cluster table has
+            for key in ("x", "y", "p", "pb", "cluster_label"):
                 n.pop(key, None)
         assert [url for _, url in mine.pop("v", [])] == [url for _, url in theirs.pop("v", [])]
         assert mine == theirs
@@ -103,14 +111,16 @@ def test_explore_answers_have_graph_data_shape(ex: Explorer) -> None:
     assert edge_set(data) <= edge_set(embedded)
 
 
-def test_explore_clusters_when_present(ex: Explorer) -> None:
-    """The export's clusters (kg:cluster collections) come with the map: named, and every entity's
-    "k" is the index of one of them."""
-    data = ex.map(n=1000)
-    assert data["clusters"] and all(iri.startswith("cluster/") and label for iri, label in data["clusters"])
-    tagged = [n for n in data["nodes"] if "k" in n]
-    assert tagged and all(0 <= n["k"] < len(data["clusters"]) for n in tagged)
-    assert "sparse autoencoder" in " ".join(label for _, label in data["clusters"])
+def test_explore_clusters_come_with_every_entity(ex: Explorer) -> None:
+    """The export's clusters (kg:cluster collections, numbered by skos:notation) on every answer's entities."""
+    graph = read_rdf(EXPORT)
+    data = ex.node(entity_iri(SAE), hops=2, limit=30)
+    entities = [n for n in data["nodes"] if data["types"][n["t"]] != "Paper"]
+    assert entities and all(n["cluster"] == graph.nodes[n["i"]]["cluster"] for n in entities if "cluster" in n)
+    sae = by_id(data)[SAE]
+    assert sae["cluster_label"] == graph.nodes[SAE]["cluster_label"] and sae["cluster"] >= 0
+    table = {c["id"]: c for c in ex.map(n=0)["clusters"]}
+    assert table[sae["cluster"]]["label"] == sae["cluster_label"] and table[sae["cluster"]]["size"] >= 1
 
 
 def test_explore_search_exact_then_prefix_then_contains(ex: Explorer) -> None:
@@ -151,19 +161,30 @@ def test_explore_label_index_ranks_and_stops() -> None:
 
 
 def test_explore_node_one_and_two_hops(ex: Explorer, store: Path) -> None:
+    """As the page's own view: the node, its strongest neighbours hop by hop up to ``limit``
+    (papers only when asked), then its papers for its details."""
+    graph = read_rdf(EXPORT)
     one = ex.node(entity_iri(SAE), hops=1)
-    assert one["nodes"][one["focus"]]["i"] == SAE and not one["truncated"]
-    ids = set(by_id(one))
+    drawn = [n["i"] for n in one["nodes"][: one["draw"]]]
+    near = {n for n in nx.all_neighbors(graph, SAE) if not n.startswith("paper/")}
+    assert drawn[0] == SAE and set(drawn[1:]) == near and one["total"] == len(near)
     mentions = explore_papers_of(store, SAE)
-    assert mentions and mentions <= ids
-    two = ex.node(entity_iri(SAE), hops=2)
-    assert ids < set(by_id(two)) and edge_set(one) <= edge_set(two)
+    assert mentions and {n["i"] for n in one["nodes"][one["draw"] :]} == mentions  # its papers, not drawn
+    assert {one["nodes"][p]["i"] for p in by_id(one)[SAE]["p"]} == mentions
+    two = ex.node(entity_iri(SAE), hops=2, limit=40)
+    drawn2 = [n["i"] for n in two["nodes"][: two["draw"]]]
+    far = nx.single_source_shortest_path_length(
+        graph.subgraph(n for n in graph if not n.startswith("paper/")).to_undirected(), SAE, cutoff=2
+    )
+    assert set(drawn2) <= set(far) and any(far[n] == 2 for n in drawn2) and len(drawn2) <= 40
     evidence = [e for e in two["edges"] if two["rels"][e[2]] in RELATIONS]
     assert evidence and all(len(e) >= 5 and isinstance(e[4], str) for e in evidence)
-    only = ex.node(entity_iri(SAE), hops=2, rels=("mentions",))
-    assert {r for _, _, r in edge_set(only)} == {"mentions"}
+    only = ex.node(entity_iri(SAE), hops=1, rels=("uses",))
+    assert {r for _, _, r in edge_set(only)} <= {"uses"}
+    with_papers = ex.node(entity_iri(SAE), hops=1, papers=True)
+    assert mentions <= {n["i"] for n in with_papers["nodes"][: with_papers["draw"]]}
     paper = ex.node(entity_iri(next(iter(mentions))), hops=1)
-    assert SAE in by_id(paper) and {r for _, _, r in edge_set(paper)} <= {"mentions", "proposes", *RELATIONS}
+    assert SAE in [n["i"] for n in paper["nodes"][: paper["draw"]]]  # a paper's own entities are its neighbours
 
 
 def explore_papers_of(store: Path, node: str) -> set[str]:
@@ -175,11 +196,12 @@ def explore_papers_of(store: Path, node: str) -> set[str]:
 
 
 def test_explore_node_is_capped(ex: Explorer, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(explore, "MAX_NODES", 5)
-    monkeypatch.setattr(explore, "MAX_EDGES", 3)
-    data = ex.node(entity_iri("entity/largelanguagemodel"), hops=2)
-    assert len(data["nodes"]) <= 5 and len(data["edges"]) <= 3 and data["truncated"]
-    assert data["nodes"][data["focus"]]["i"] == "entity/largelanguagemodel"
+    monkeypatch.setattr(explore, "OWN_PAPERS", 2)
+    monkeypatch.setattr(explore, "MAX_EDGES", 2)
+    data = ex.node(entity_iri("entity/largelanguagemodel"), hops=1, limit=2)
+    assert data["draw"] == 2 and data["total"] > 1 and len(data["nodes"]) == 2 + 2
+    assert len(data["edges"]) <= 2 and data["truncated"]
+    assert data["nodes"][0]["i"] == "entity/largelanguagemodel"
 
 
 def test_explore_node_unknown_is_404(ex: Explorer) -> None:
@@ -210,13 +232,10 @@ def test_explore_hostile_text_comes_back_as_data(hostile: Explorer) -> None:
 BAD = [
     ("map", "n=abc"),
     ("map", "n=-1"),
-    ("map", "n=1001"),
+    ("map", "n=301"),
+    ("map", "papers=2"),
     ("map", "n=%EF%BC%91"),  # a full-width digit
     ("map", "n=1&n=2"),
-    ("map", "type=Paper"),
-    ("map", "type=Method%27%29"),
-    ("search", ""),
-    ("search", "q=%20%20"),
     ("search", "q=" + "x" * 201),
     ("search", "q=a&limit=0"),
     ("search", "q=a&limit=101"),
@@ -225,6 +244,8 @@ BAD = [
     ("node", "id=sparseautoencoder"),
     ("node", "id=entity/x&hops=3"),
     ("node", "id=entity/x&hops=0"),
+    ("node", "id=entity/x&limit=0"),
+    ("node", "id=entity/x&limit=401"),
     ("node", "id=entity/x&rel=uses,knows"),
     ("node", "id=vocab/x"),
     ("node", "id=" + urllib.parse.quote("https://w3id.org/kg-ml/resource/entity/a> } ; DROP ALL ; <x")),
@@ -246,7 +267,8 @@ def test_explore_ids_and_iris() -> None:
     assert entity_iri(iri) == iri and parse_request("node", "id=" + urllib.parse.quote(iri)).params["iri"] == iri
     request = parse_request("node", "id=paper/p1&hops=2&rel=uses,isA,uses")
     assert request.params["hops"] == 2 and request.params["rels"] == ("uses", "isA")
-    assert parse_request("map", "").params == {"n": 200, "type": None}
+    assert parse_request("map", "").params == {"n": 200, "papers": False}
+    assert parse_request("search", "q=%20").params == {"q": "", "limit": 15}  # the page clears its search
 
 
 @pytest.fixture(scope="module")
@@ -270,8 +292,8 @@ def test_explore_http_routes(server: tuple[str, SparqlApp]) -> None:
     assert status == 200 and headers["Content-Type"] == "application/json; charset=utf-8"
     assert json.loads(body)["nodes"][0]["i"] == SAE
     status, _, body = fetch(url + "/api/node?" + urllib.parse.urlencode({"id": SAE, "hops": 2, "rel": "uses,mentions"}))
-    assert status == 200 and json.loads(body)["nodes"][json.loads(body)["focus"]]["i"] == SAE
-    assert fetch(url + "/api/map?n=7")[0] == 200 and len(json.loads(fetch(url + "/api/map?n=7")[2])["nodes"]) == 7
+    assert status == 200 and json.loads(body)["nodes"][0]["i"] == SAE
+    assert fetch(url + "/api/map?n=3")[0] == 200 and len(json.loads(fetch(url + "/api/map?n=3")[2])["nodes"]) == 3
     for name, query in BAD[:3] + BAD[-4:]:
         status, headers, body = fetch(f"{url}/api/{name}?{query}")
         assert status == 400 and "error" in json.loads(body), (name, query)
@@ -282,8 +304,15 @@ def test_explore_http_routes(server: tuple[str, SparqlApp]) -> None:
 
 def test_explore_served_page(server: tuple[str, SparqlApp]) -> None:
     url, _ = server
-    status, _, body = fetch(url + "/")
-    assert status == 200 and body  # the store's graph.html when it has one, else the query form
+    status, headers, body = fetch(url + "/")
+    assert status == 200 and b'id="kg-data"' in body and b"kgViews" in body
+    assert "connect-src 'self'" in headers["Content-Security-Policy"]  # its own API, nothing else
+    embedded = json.loads(body.split(b'id="kg-data">')[1].split(b"</script>")[0])
+    assert set(embedded) == {"types", "rels", "typeCounts", "relCounts", "config"}
+    graph = read_rdf(EXPORT)
+    assert embedded["config"]["nodes"] == graph.number_of_nodes() and embedded["config"]["view"] == "all"
+    status, _, body = fetch(url + "/api/all")
+    assert status == 200 and len(json.loads(body)["nodes"]) == graph.number_of_nodes()
     status, _, body = fetch(url + "/sparql")
     assert status == 200 and b"<form" in body
 
@@ -291,7 +320,9 @@ def test_explore_served_page(server: tuple[str, SparqlApp]) -> None:
 def test_explore_time_limit_applies(store: Path) -> None:
     app = make_app(store, timeout_s=0.001, workers=1)
     try:
-        status, _, body, _ = app.handle({"PATH_INFO": "/api/map", "QUERY_STRING": "n=1000"})
+        status, _, body, _ = app.handle(
+            {"PATH_INFO": "/api/node", "QUERY_STRING": "id=entity/sparseautoencoder&hops=2"}
+        )
         assert status == 503 and b"time limit" in body
     finally:
         app.close()

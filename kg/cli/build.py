@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 from typing import Annotated
@@ -139,9 +138,6 @@ def build(
         ttl = out / "graph.ttl"
         batch = ttl if "ttl" in formats else graph
         triples = add_graph(store, batch, ",".join(sorted(str(p.resolve()) for p in inputs)), graph=graph)
-        html = out / "graph.html"
-        if html.exists():
-            shutil.copyfile(html, store / "graph.html")
         if not quiet:
             typer.echo(f"store {store}: {triples:,} triples")
     if quiet:

@@ -73,7 +73,7 @@ from kg.export.atomic import atomic_open
 from kg.graph.model import NODE_TYPES, PAPER_RELATIONS
 from kg.graph.model import RELATIONS as GRAPH_RELATIONS
 
-__all__ = ["graph_data", "render_html", "write_html"]
+__all__ = ["graph_data", "render_html", "render_served_html", "write_html"]
 
 #: Legend order: node types, then relations, as the graph model defines them.
 RELATIONS = (*PAPER_RELATIONS, *GRAPH_RELATIONS)
@@ -85,7 +85,6 @@ SMALL_LAYOUT_SCALE = 900
 MAX_EVIDENCE_CHARS = 600
 
 _ASSETS = Path(__file__).with_name("html_assets")
-_SCRIPTS = ("views.js", "explorer.js")
 _URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
@@ -112,14 +111,28 @@ def write_html(
 
 def render_html(graph: nx.MultiDiGraph, *, title: str = "kg", max_nodes: int | None = None) -> str:
     """The page as a string (see ``write_html``)."""
-    data = graph_data(graph, max_nodes=max_nodes)
+    return _page(graph_data(graph, max_nodes=max_nodes), ("views.js", "explorer.js"), title)
+
+
+def render_served_html(summary: dict[str, Any], *, title: str = "kg") -> str:
+    """The same explorer as a page that reads every view from a server's JSON API (``kg serve``).
+
+    It embeds only ``summary``: ``types``, ``rels``, ``typeCounts`` and ``relCounts`` (the number
+    of nodes of each type and edges of each relation in the whole graph, in the same order) and
+    ``config`` (as :func:`graph_data`'s, with ``nodes``, ``edges``, ``mapSize`` and
+    ``paperCount``). Its policy allows requests to its own origin only.
+    """
+    return _page(summary, ("views_api.js", "explorer.js"), title, connect="'self'")
+
+
+def _page(data: dict[str, Any], scripts: tuple[str, ...], title: str, *, connect: str | None = None) -> str:
     vis_js, vis_css = vis_network_assets()
     vis_js = _script_safe(vis_js)
-    app_js = "\n".join(_script_safe((_ASSETS / name).read_text(encoding="utf-8")) for name in _SCRIPTS)
+    app_js = "\n".join(_script_safe((_ASSETS / name).read_text(encoding="utf-8")) for name in scripts)
     hashes = " ".join(f"'sha256-{_sha256(s)}'" for s in (vis_js, app_js))
     csp = (
         f"default-src 'none'; script-src {hashes}; style-src 'unsafe-inline'; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
+        f"img-src data:; {f'connect-src {connect}; ' if connect else ''}base-uri 'none'; form-action 'none'"
     )
     parts = {
         "TITLE": html.escape(title),
@@ -153,14 +166,26 @@ def vis_network_assets() -> tuple[str, str]:
         ) from None
 
 
-def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[str, Any]:
-    """The JSON the page embeds (see the module's docstring): nodes by decreasing degree."""
+def graph_data(
+    graph: nx.MultiDiGraph,
+    *,
+    max_nodes: int | None = None,
+    order: list[Any] | None = None,
+    concept_map: bool | None = None,
+) -> dict[str, Any]:
+    """The JSON the page embeds (see the module's docstring): nodes by decreasing degree, or in
+    ``order`` (every node of the graph once: a server's answer keeps its own order); the page
+    opens on the concept map when ``concept_map`` says so, or by default when the graph has more
+    than ``MAP_MIN_NODES`` nodes."""
     all_edges = list(graph.edges(keys=True, data=True))
-    degree = dict.fromkeys(graph.nodes, 0)  # as graph.degree(), in one pass over the edges
-    for u, v, _, _ in all_edges:
-        degree[u] += 1
-        degree[v] += 1
-    order = sorted(graph.nodes, key=lambda n: (-degree[n], str(n)))
+    if order is None:
+        degree = dict.fromkeys(graph.nodes, 0)  # as graph.degree(), in one pass over the edges
+        for u, v, _, _ in all_edges:
+            degree[u] += 1
+            degree[v] += 1
+        order = sorted(graph.nodes, key=lambda n: (-degree[n], str(n)))
+    elif len(order) != graph.number_of_nodes() or set(order) != set(graph.nodes):
+        raise ValueError("order must list every node of the graph once")
     if max_nodes is not None:
         order = order[: max(0, max_nodes)]
     index = {n: i for i, n in enumerate(order)}
@@ -173,7 +198,7 @@ def graph_data(graph: nx.MultiDiGraph, *, max_nodes: int | None = None) -> dict[
     rels = list(RELATIONS) + sorted(set(edge_rels) - set(RELATIONS))
     rel_index = {r: i for i, r in enumerate(rels)}
     kept = graph.subgraph(order) if max_nodes is not None else graph
-    small = len(order) <= MAP_MIN_NODES
+    small = len(order) <= MAP_MIN_NODES if concept_map is None else not concept_map
     on_map = [] if small else [n for n in html_map.map_entities(kept) if n in index]
     positions = _small_layout(kept) if small else html_map.map_layout(kept, on_map)
 

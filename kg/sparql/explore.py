@@ -1,30 +1,26 @@
 """The explorer's JSON API over a store: the concept map, label search, a node's neighbourhood.
 
-``kg serve`` routes ``GET /api/<name>?...`` here; the answers are computed in its query workers,
-so the per-query time limit applies to them as to SPARQL queries.
+``kg serve`` serves the explorer page at ``/`` (:func:`kg.export.html.render_served_html`) and
+routes its requests, ``GET /api/<name>?...``, here; they are answered in its query workers, so the
+per-query time limit applies to them as to SPARQL queries. Every answer has the shape the page's
+embedded views have (documented once, in :mod:`kg.export.html`), made by the same
+:func:`kg.export.html.graph_data`:
 
-- ``/api/map?n=200[&type=Method]``: the ``n`` entities with most papers (``kg:paperCount``; of one
-  type if given) and the relations among them.
-- ``/api/search?q=text&limit=20``: entities with a preferred or alternative label equal to, then
+- ``/api/map?n=200[&papers=1]``: the first ``n`` entities of the concept map (``n`` up to the
+  map's size; 0 gives only its ``clusters``, ``years`` and ``emerging``), with the relations among
+  them, and with ``papers`` the papers that mention most of them (:mod:`kg.sparql.overview`).
+- ``/api/all``: every node and edge, for a store small enough to open on them (the page's
+  config says which: ``view`` is ``all`` or ``map``, as for a file export).
+- ``/api/search?q=text[&limit=15]``: entities with a preferred or alternative label equal to, then
   starting with, then containing ``q`` (case-insensitive), each group by decreasing paper count.
-- ``/api/node?id=entity/<key>&hops=1[&rel=uses,isA]``: the node (an entity or paper id, or its
-  IRI) and what lies within ``hops`` (1 or 2) along the given relations (default: all, papers'
-  ``mentions`` and ``proposes`` included), capped at :data:`MAX_NODES` nodes.
+- ``/api/node?id=entity/<key>[&hops=1|2][&rel=uses,isA][&papers=1][&limit=50]``: the node (an
+  entity or paper id, or its IRI) and, hop by hop, its strongest neighbours along the given
+  relations (default: all), ``limit`` nodes drawn (:func:`kg.sparql.neighbourhood.neighbourhood`),
+  then up to :data:`OWN_PAPERS` of its papers for its details.
 
-Every answer is the JSON object :func:`kg.export.html.graph_data` makes for the embedded page,
-computed by that same function: ``types`` and ``rels`` (names; the same lists in every answer, so
-indices agree across calls), ``nodes`` (``i`` id, ``l`` label, ``t`` type index, ``x``/``y``
-position; entities: ``n`` paper count, ``a`` other labels, ``p``/``pb`` indices of the papers in
-this answer that mention/propose it, ``v`` vocabulary ``[[label, url]]``; papers: ``ti`` title,
-``ab`` abstract, ``u`` url, ``c`` code links, ``au`` authors, ``yr`` year, ``ve`` venue), ``edges``
-(``[source index, target index, rel index, support count, first evidence sentence]``, the
-sentence only when there is one) and ``config``. Added here:
-
-- ``clusters``: ``[[id, label], ...]``, and ``k`` on a node: the index of its ``kg:cluster``;
-- ``total`` (map, search: entities that qualify, search: at least), ``truncated`` (a cap left
-  something out);
-- node: ``focus``, the index of the requested node; ``edges[j][5]``, the edge's further evidence
-  sentences (up to :data:`kg.sparql.neighbourhood.MAX_EVIDENCE` in all).
+Also in map and search answers: ``total`` (search: entities that qualify, at least) and
+``truncated`` (a cap left something out). Entities carry ``years`` and ``mean_year`` when the
+store's papers have years.
 
 Errors are ``{"error": message}`` with status 400 (bad parameters), 404 (no such node) or 500.
 Request text never becomes query text: search text is matched in memory (:mod:`kg.sparql.labels`),
@@ -42,22 +38,23 @@ from urllib.parse import parse_qs
 import networkx as nx
 import pyoxigraph as ox
 
-from kg.export.html import graph_data
-from kg.graph.model import ENTITY_TYPES, RELATIONS
+from kg.export import html_map
+from kg.export.html import FOCUS_MAX_NODES, graph_data
 from kg.rdf.iri import node_iri, node_of
 from kg.sparql.labels import LabelIndex, build_index
 from kg.sparql.neighbourhood import FOLLOW, Reader, neighbourhood, node_id, subgraph
+from kg.sparql.overview import Overview, build_overview
 
 Reply = tuple[int, str, bytes, dict[str, str]]
 
-MAP_DEFAULT, MAP_MAX = 200, 1000
-SEARCH_DEFAULT, SEARCH_MAX = 20, 100
+MAP_DEFAULT = 200
+SEARCH_DEFAULT, SEARCH_MAX = 15, 100
 MAX_QUERY_CHARS = 200
 MAX_ID_CHARS = 1000
 MAX_HOPS = 2
-MAX_NODES = 150  # readable, and within the page's physics limit (kg.export.html.PHYSICS_MAX_NODES)
+MAX_NODES = 400  # the page offers 25 to 400 nodes in a neighbourhood
+OWN_PAPERS = 100  # of a node's papers, those listed in its details
 MAX_EDGES = 4000
-MAX_MAPS = 16  # map answers kept (the store a server reads does not change)
 _NODE_KINDS = ("entity/", "paper/")
 _HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
@@ -116,28 +113,43 @@ def entity_iri(text: str) -> str:
 
 def parse_request(name: str, query: str) -> Request:
     """Check the parameters of ``/api/<name>?<query>``; raises BadRequest (or KeyError for no such endpoint)."""
-    if name not in ("map", "search", "node"):
+    if name not in ("map", "search", "node", "all"):
         raise KeyError(name)
     try:
         params = parse_qs(query, keep_blank_values=True, max_num_fields=16, errors="strict")
     except (ValueError, UnicodeDecodeError) as err:
         raise BadRequest(f"malformed parameters: {err}") from None
+    if name == "all":
+        return Request(name, {})
     if name == "map":
-        kind = _one(params, "type")
-        if kind is not None and kind not in ENTITY_TYPES:
-            raise BadRequest(f"'type' must be one of {', '.join(ENTITY_TYPES)}")
-        return Request(name, {"n": _int(params, "n", MAP_DEFAULT, 1, MAP_MAX), "type": kind})
+        return Request(name, {"n": _int(params, "n", MAP_DEFAULT, 0, html_map.MAP_MAX), "papers": _flag(params)})
     if name == "search":
         q = " ".join((_one(params, "q") or "").split())
-        if not q or len(q) > MAX_QUERY_CHARS:
-            raise BadRequest(f"'q' must have 1 to {MAX_QUERY_CHARS} characters")
+        if len(q) > MAX_QUERY_CHARS:
+            raise BadRequest(f"'q' must have at most {MAX_QUERY_CHARS} characters")
         return Request(name, {"q": q, "limit": _int(params, "limit", SEARCH_DEFAULT, 1, SEARCH_MAX)})
     rels = _one(params, "rel")
     follow = tuple(dict.fromkeys(r for r in (rels or "").split(",") if r)) or FOLLOW
     if unknown := [r for r in follow if r not in FOLLOW]:
         raise BadRequest(f"unknown relation {unknown[0]!r} in 'rel': use {', '.join(FOLLOW)}")
     iri = entity_iri(_one(params, "id") or "")
-    return Request(name, {"iri": iri, "hops": _int(params, "hops", 1, 1, MAX_HOPS), "rels": follow})
+    return Request(
+        name,
+        {
+            "iri": iri,
+            "hops": _int(params, "hops", 1, 1, MAX_HOPS),
+            "rels": follow,
+            "papers": _flag(params),
+            "limit": _int(params, "limit", FOCUS_MAX_NODES, 1, MAX_NODES),
+        },
+    )
+
+
+def _flag(params: dict[str, list[str]], name: str = "papers") -> bool:
+    text = _one(params, name, "0")
+    if text not in ("0", "1"):
+        raise BadRequest(f"'{name}' must be 0 or 1")
+    return text == "1"
 
 
 def _dumps(data: Any) -> bytes:
@@ -149,12 +161,14 @@ def error(status: int, message: str) -> Reply:
 
 
 class Explorer:
-    """Answers API requests from one store (opened read-only) with its label index (built on first use if not given)."""
+    """Answers API requests from one store (opened read-only) with its label index and overview
+    (each built on first use if not given)."""
 
-    def __init__(self, store: ox.Store, index: LabelIndex | None = None) -> None:
+    def __init__(self, store: ox.Store, index: LabelIndex | None = None, overview: Overview | None = None) -> None:
         self.store = store
         self._index = index
-        self._maps: dict[tuple[int, str | None], dict[str, Any]] = {}  # every page opens with a map
+        self._overview = overview
+        self._all: dict[str, Any] | None = None
 
     @property
     def index(self) -> LabelIndex:
@@ -162,13 +176,26 @@ class Explorer:
             self._index = build_index(self.store)
         return self._index
 
+    @property
+    def overview(self) -> Overview:
+        if self._overview is None:
+            self._overview = build_overview(self.store, self.index)
+        return self._overview
+
     def reply(self, request: Request) -> Reply:
         """The HTTP reply to a checked request."""
-        handlers: dict[str, Callable[..., dict[str, Any]]] = {"map": self.map, "search": self.search, "node": self.node}
+        handlers: dict[str, Callable[..., dict[str, Any]]] = {
+            "map": self.map,
+            "search": self.search,
+            "node": self.node,
+            "all": self.all,
+        }
         try:
             data = handlers[request.name](**request.params)
         except NotFound as err:
             return error(404, str(err))
+        except BadRequest as err:
+            return error(400, str(err))
         except Exception as err:  # a bug or a store error: the worker goes on serving
             return error(500, f"the {request.name} request failed: {type(err).__name__}: {err}")
         return 200, "application/json", _dumps(data), dict(_HEADERS)
@@ -176,60 +203,67 @@ class Explorer:
     def _reader(self) -> Reader:
         return Reader(self.store, self.index.years)
 
-    def map(self, n: int = MAP_DEFAULT, type: str | None = None) -> dict[str, Any]:
-        """The ``n`` entities with most papers and the relations among them."""
-        if (n, type) in self._maps:
-            return self._maps[n, type]
-        top = self.index.top(n, type)
-        total = len(self.index) if type is None else self.index.types[type]
-        graph, cut = subgraph(self._reader(), [e.iri for e in top], tuple(RELATIONS), MAX_EDGES)
-        data = _answer(graph) | {"total": total, "truncated": cut or len(top) < total}
-        if len(self._maps) < MAX_MAPS:
-            self._maps[n, type] = data
-        return data
+    def map(self, n: int = MAP_DEFAULT, papers: bool = False) -> dict[str, Any]:
+        """The first ``n`` entities of the concept map and the relations among them (see the module's docstring)."""
+        data = self.overview.map_view(n, papers, self._reader())
+        return data | {"total": len(self.overview.data["map"]), "truncated": n < len(self.overview.data["map"])}
+
+    def all(self) -> dict[str, Any]:
+        """Every node and edge, laid out, as the page's first view of a small store (at most
+        ``MAP_MIN_NODES`` nodes; else the map); refused for a bigger one."""
+        if self.overview.summary["config"]["view"] != "all":
+            raise BadRequest("this graph is too big to show whole: use /api/map")
+        if self._all is None:
+            reader = self._reader()
+            nodes = [*self.index.iris, *self.overview.papers]
+            graph, _ = subgraph(reader, nodes, FOLLOW, MAX_EDGES)
+            for node in nodes:
+                graph.nodes[node_id(node)].update(self._with_years(node, graph.nodes[node_id(node)]))
+            self._all = graph_data(graph, concept_map=False) | {
+                k: self.overview.data[k] for k in ("clusters", "years", "emerging")
+            }
+        return self._all
 
     def search(self, q: str, limit: int = SEARCH_DEFAULT) -> dict[str, Any]:
         """Entities whose labels match ``q``, best first (see the module's docstring)."""
         hits, more = self.index.search(q, limit)
         graph = nx.MultiDiGraph()
         for iri, attributes in self._reader().details([e.iri for e in hits]).items():
-            graph.add_node(node_id(iri), **attributes)
-        data = _answer(graph, order=[node_id(e.iri) for e in hits])
+            graph.add_node(node_id(iri), **self._with_years(iri, attributes))
+        data = _nodes_and_edges(graph_data(graph, order=[node_id(e.iri) for e in hits]))
         return data | {"total": len(hits) + more, "truncated": more}
 
-    def node(self, iri: str, hops: int = 1, rels: tuple[str, ...] = FOLLOW) -> dict[str, Any]:
-        """The neighbourhood of the node ``iri``."""
+    def node(
+        self,
+        iri: str,
+        hops: int = 1,
+        rels: tuple[str, ...] = FOLLOW,
+        papers: bool = False,
+        limit: int = FOCUS_MAX_NODES,
+    ) -> dict[str, Any]:
+        """The neighbourhood of the node ``iri``, as the page's node view (see the module's docstring)."""
         reader = self._reader()
         if not reader.exists(iri):
             raise NotFound(f"no node {node_id(iri)!r} in this graph")
-        found = neighbourhood(reader, iri, hops, rels, self.index.papers, MAX_NODES)
-        graph, cut = subgraph(reader, found.nodes, rels, MAX_EDGES)
-        data = _answer(graph, evidence=True)
-        centre = node_id(iri)
-        data["focus"] = next(k for k, n in enumerate(data["nodes"]) if n["i"] == centre)
-        return data | {"truncated": found.truncated or cut}
+        found = neighbourhood(
+            reader, iri, hops, rels, self.index.papers, limit, with_papers=papers, own_papers=OWN_PAPERS
+        )
+        nodes = found.nodes + found.papers
+        graph, cut = subgraph(reader, nodes, FOLLOW, MAX_EDGES)  # papers' links give p and pb
+        graph.remove_edges_from([(u, v, k) for u, v, k in graph.edges(keys=True) if k not in rels])
+        for node in nodes:
+            data = graph.nodes[node_id(node)]
+            data.update(self._with_years(node, data))
+        data = _nodes_and_edges(graph_data(graph, order=[node_id(n) for n in nodes]))
+        return data | {"centre": 0, "draw": len(found.nodes), "total": found.total, "truncated": cut}
+
+    def _with_years(self, iri: str, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("type") == "Paper":
+            return data
+        years, mean = self.overview.entity_years(iri)
+        return data | ({"years": years, "mean_year": mean} if years else {})
 
 
-def _answer(graph: nx.MultiDiGraph, *, order: list[str] | None = None, evidence: bool = False) -> dict[str, Any]:
-    """:func:`graph_data` of ``graph``, with clusters, nodes in ``order`` (only when there are no
-    edges and no papers, whose indices would move) and further evidence on edges (``evidence``).
-    """
-    data = graph_data(graph)
-    nodes = data["nodes"]
-    if order is not None:
-        assert not data["edges"], "reordering would break the edges' indices"
-        rank = {n: k for k, n in enumerate(order)}
-        nodes.sort(key=lambda n: rank[n["i"]])
-    clusters: dict[tuple[str, str], int] = {}
-    for node in nodes:
-        cluster = graph.nodes[node["i"]].get("cluster")
-        if cluster is not None:
-            node["k"] = clusters.setdefault(tuple(cluster), len(clusters))
-    data["clusters"] = [list(c) for c in clusters]
-    if evidence:
-        for edge in data["edges"]:
-            u, v, rel = nodes[edge[0]]["i"], nodes[edge[1]]["i"], data["rels"][edge[2]]
-            more = graph.edges[u, v, rel].get("evidence", [])[1:]
-            if more:
-                edge.append(more)
-    return data
+def _nodes_and_edges(data: dict[str, Any]) -> dict[str, Any]:
+    """A :func:`graph_data` answer without what only a whole graph has (map, clusters, years, config)."""
+    return {key: data[key] for key in ("types", "rels", "nodes", "edges")}

@@ -26,7 +26,22 @@ import pyoxigraph as ox
 from kg.graph.model import NODE_TYPES, PAPER_RELATIONS, RELATIONS
 from kg.rdf.iri import node_of
 from kg.rdf.ontology import PREFIXES
-from kg.rdf.terms import ABSTRACT, ALT, CLOSE, CODE, CREATOR, DATE, EXACT, PREF, TITLE, TYPE, URL, T, statement_iri
+from kg.rdf.terms import (
+    ABSTRACT,
+    ALT,
+    CLOSE,
+    CODE,
+    CREATOR,
+    DATE,
+    EXACT,
+    NOTATION,
+    PREF,
+    TITLE,
+    TYPE,
+    URL,
+    T,
+    statement_iri,
+)
 from kg.sparql.labels import text
 
 #: Relations a neighbourhood follows: paper -> entity, then entity -> entity.
@@ -44,7 +59,20 @@ _DEFAULT = ox.DefaultGraph()
 _REL = {T[r]: r for r in FOLLOW}
 _TYPES = {T[t]: t for t in NODE_TYPES}
 _PAPER_FIELDS = {TITLE: "title", ABSTRACT: "abstract", URL: "url", T["venue"]: "venue"}
-_DETAILS = (TYPE, PREF, ALT, T["paperCount"], EXACT, CLOSE, CLUSTER, *_PAPER_FIELDS, CREATOR, CODE, DATE)
+_DETAILS = (
+    TYPE,
+    PREF,
+    ALT,
+    T["paperCount"],
+    T["confidence"],
+    EXACT,
+    CLOSE,
+    CLUSTER,
+    *_PAPER_FIELDS,
+    CREATOR,
+    CODE,
+    DATE,
+)
 
 
 class Link(NamedTuple):
@@ -135,10 +163,17 @@ class Reader:
                 values[s].setdefault(p, []).append(o)
         terms = {min(v[match]) for v in values.values() for match in (EXACT, CLOSE, CLUSTER) if match in v}
         labels: dict[str, str] = {}
+        numbers: dict[str, int] = {}
+        keep = f"FILTER(?p IN (<{PREF}>, <{NOTATION}>))"
         for batch in _batches(sorted(terms)):
-            for term, label in self._select(f"SELECT ?t ?l WHERE {{ VALUES ?t {{ {_iris(batch)} }} ?t <{PREF}> ?l }}"):
-                labels[term] = min(labels.get(term, label), label)
-        return {iri: _attributes(iri, v, labels) for iri, v in values.items()}
+            for term, p, o in self._select(
+                f"SELECT ?t ?p ?o WHERE {{ VALUES ?t {{ {_iris(batch)} }} ?t ?p ?o {keep} }}"
+            ):
+                if p == PREF:
+                    labels[term] = min(labels.get(term, o), o)
+                elif o.isdigit():
+                    numbers[term] = int(o)
+        return {iri: _attributes(iri, v, labels, numbers) for iri, v in values.items()}
 
     def edges(self, iris: Collection[str], follow: Collection[str]) -> list[Link]:
         """The followed triples among ``iris``."""
@@ -150,21 +185,32 @@ class Reader:
                     out.append(Link(s, _REL[p], o))
         return sorted(out)
 
-    def statements(self, links: Iterable[Link]) -> dict[Link, tuple[int, list[str]]]:
-        """Support count and (up to MAX_EVIDENCE, the first in sorted order) evidence sentences of relations."""
+    def statements(self, links: Iterable[Link]) -> dict[Link, Statement]:
+        """Support count, (up to MAX_EVIDENCE, the first in sorted order) evidence sentences and
+        confidence of relations between kg entities."""
         named = dict(_statements(links))
-        found: dict[str, tuple[list[int], list[str]]] = {st: ([], []) for st in named}
-        keep = f"FILTER(?p IN (<{T['supportCount']}>, <{T['evidence']}>))"
+        found: dict[str, dict[str, list[str]]] = {st: {} for st in named}
+        wanted = {T["supportCount"]: "n", T["evidence"]: "e", T["confidence"]: "c"}
+        keep = f"FILTER(?p IN ({', '.join(f'<{p}>' for p in wanted)}))"
         for batch in _batches(named):
             for st, p, o in self._select(f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_iris(batch)} }} ?s ?p ?o {keep} }}"):
-                if p == T["evidence"]:
-                    found[st][1].append(o)
-                elif o.isdigit():
-                    found[st][0].append(int(o))
-        return {
-            link: (max([*found[st][0], 1]), [s[:MAX_EVIDENCE_CHARS] for s in sorted(found[st][1])[:MAX_EVIDENCE]])
-            for st, link in named.items()
-        }
+                found[st].setdefault(wanted[p], []).append(o)
+        out = {}
+        for st, link in named.items():
+            values = found[st]
+            support = max([1, *(int(n) for n in values.get("n", ()) if n.isdigit())])
+            evidence = [s[:MAX_EVIDENCE_CHARS] for s in sorted(values.get("e", ()))[:MAX_EVIDENCE]]
+            confidence = max((float(c) for c in values.get("c", ())), default=None)
+            out[link] = Statement(support, evidence, confidence)
+        return out
+
+
+class Statement(NamedTuple):
+    """What the store says of one relation: in how many papers, in which sentences, how sure."""
+
+    support: int
+    evidence: list[str]
+    confidence: float | None
 
 
 def _statements(links: Iterable[Link]) -> Iterator[tuple[str, Link]]:
@@ -175,7 +221,9 @@ def _statements(links: Iterable[Link]) -> Iterator[tuple[str, Link]]:
             yield str(statement_iri(u, link.rel, v)), link
 
 
-def _attributes(iri: str, values: dict[str, list[str]], labels: dict[str, str]) -> dict[str, Any]:
+def _attributes(
+    iri: str, values: dict[str, list[str]], labels: dict[str, str], numbers: dict[str, int]
+) -> dict[str, Any]:
     kinds = [_TYPES[t] for t in values.get(TYPE, ()) if t in _TYPES]
     kind = min(kinds, key=NODE_TYPES.index, default="Concept")
     if kind == "Paper":
@@ -198,77 +246,73 @@ def _attributes(iri: str, values: dict[str, list[str]], labels: dict[str, str]) 
             term = min(values[match])
             data["vocab"] = {"iri": term, "label": labels.get(term, term)}
             break
-    if CLUSTER in values:
+    if T["confidence"] in values:
+        data["confidence"] = max(float(c) for c in values[T["confidence"]])
+    if CLUSTER in values:  # its number (skos:notation) and name, as a built graph has them
         cluster = min(values[CLUSTER])
-        data["cluster"] = (node_id(cluster), labels.get(cluster, ""))
+        data |= {"cluster": numbers.get(cluster, -1), "cluster_label": labels.get(cluster, ""), "cluster_iri": cluster}
     return data
 
 
 class Neighbourhood(NamedTuple):
-    """The nodes of a neighbourhood (centre first) and whether a cap left some out."""
+    """A node's neighbourhood: what a view draws, how many neighbours were found, its papers for its details."""
 
-    nodes: list[str]
-    truncated: bool
+    nodes: list[str]  # the centre, then hop by hop the neighbours drawn
+    total: int  # neighbours found before the limit
+    papers: list[str]  # the centre's papers that are not drawn, proposers then most recent first
 
 
-def _ranked(reader: Reader, centre: str, links: list[Link], papers: Mapping[str, int]) -> tuple[list[str], list[str]]:
-    """The entities and the papers linked to ``centre``, best first."""
-    entities: dict[str, tuple[int, int]] = {}
-    proposers: set[str] = set()
-    paper_links: set[str] = set()
-    support = reader.supports([link for link in links if link.rel not in PAPER_RELATIONS])
-    for link in links:
-        other = link.target if link.source == centre else link.source
-        if other == centre:
-            continue
-        if link.rel not in PAPER_RELATIONS:
-            best = entities.get(other, (0, 0))[0]
-            entities[other] = (max(best, support[link]), papers.get(other, 0))
-        elif link.target == centre:  # a paper that mentions or proposes the centre
-            paper_links.add(other)
-            if link.rel == "proposes":
-                proposers.add(other)
-        else:  # an entity of the paper at the centre
-            entities.setdefault(other, (0, papers.get(other, 0)))
-    ents = sorted(entities, key=lambda e: (-entities[e][0], -entities[e][1], e))
-    years = reader.years
-    paps = sorted(paper_links, key=lambda p: (p not in proposers, -years.get(p, 0), p))
-    return ents, paps
+def _is_paper(iri: str) -> bool:
+    return (node_of(iri) or "").startswith("paper/")
 
 
 def neighbourhood(
-    reader: Reader, centre: str, hops: int, follow: Collection[str], papers: Mapping[str, int], cap: int
+    reader: Reader,
+    centre: str,
+    hops: int,
+    follow: Collection[str],
+    papers: Mapping[str, int],
+    limit: int,
+    *,
+    with_papers: bool = False,
+    own_papers: int = 0,
 ) -> Neighbourhood:
-    """The nodes within ``hops`` of ``centre`` along ``follow``, at most ``cap`` of them.
+    """The node and, hop by hop, its neighbours over ``follow``, strongest first, ``limit`` nodes in all.
 
-    ``papers`` gives entities' paper counts (for ranking; missing ones count 0).
+    As the page's own view (``views.js``): a neighbour's strength is the sum of the supports of its
+    links to the frontier (a paper link counts 1), ties broken by paper count (``papers``, missing
+    ones 0) then id; hop h of ``hops`` fills the view up to ``limit * h / hops`` nodes; papers are
+    neighbours only ``with_papers`` (a paper's own entities always are). ``own_papers``: how many
+    of the centre's papers to list after the view, for its details.
     """
     chosen: dict[str, None] = {centre: None}
     frontier = [centre]
-    truncated = False
+    total = 0
     for hop in range(hops):
-        room = cap - len(chosen)
-        if room <= 0 or not frontier:
-            truncated = truncated or bool(frontier)
-            break
-        share = max(1, room // len(frontier))
-        grown: list[str] = []
+        score: dict[str, int] = {}
         for node in frontier:
             links = reader.links(node, follow, None if hop == 0 else SAMPLE)
-            ents, paps = _ranked(reader, node, links, papers)
-            ents = [e for e in ents if e not in chosen]
-            paps = [p for p in paps if p not in chosen]
-            n_papers = min(len(paps), max(share // 2, share - len(ents)))
-            n_ents = min(len(ents), share - n_papers)
-            truncated = truncated or n_papers < len(paps) or n_ents < len(ents)
-            for other in ents[:n_ents] + paps[:n_papers]:
-                if len(chosen) >= cap:
-                    truncated = True
-                    break
-                chosen[other] = None
-                grown.append(other)
-        frontier = grown
-    return Neighbourhood(list(chosen), truncated)
+            weights = reader.supports([link for link in links if link.rel not in PAPER_RELATIONS])
+            for link in links:
+                other = link.target if link.source == node else link.source
+                if other in chosen or (_is_paper(other) and not with_papers):
+                    continue
+                score[other] = score.get(other, 0) + weights.get(link, 1)
+        found = sorted(score, key=lambda v: (-score[v], -papers.get(v, 0), node_of(v) or v))
+        total += len(found)
+        room = max(0, round(limit * (hop + 1) / hops) - len(chosen))
+        frontier = found[:room]
+        chosen.update(dict.fromkeys(frontier))
+    own: list[str] = []
+    if own_papers > 0 and not _is_paper(centre):
+        links = [link for link in reader.links(centre, PAPER_RELATIONS) if link.target == centre]
+        proposers = {link.source for link in links if link.rel == "proposes"}
+        years = reader.years
+        ranked = sorted(
+            {link.source for link in links} - chosen.keys(), key=lambda p: (p not in proposers, -years.get(p, 0), p)
+        )
+        own = ranked[:own_papers]
+    return Neighbourhood(list(chosen), total, own)
 
 
 def subgraph(
@@ -284,8 +328,9 @@ def subgraph(
     statements = reader.statements(link for link in links if link.rel in RELATIONS)
     for link in links:
         u, v = node_id(link.source), node_id(link.target)
-        support, evidence = statements.get(link, (1, []))
-        graph.add_edge(u, v, key=link.rel, type=link.rel, weight=support, evidence=evidence)
+        said = statements.get(link, Statement(1, [], None))
+        extra = {} if said.confidence is None else {"confidence": said.confidence}
+        graph.add_edge(u, v, key=link.rel, type=link.rel, weight=said.support, evidence=said.evidence, **extra)
         if link.rel in PAPER_RELATIONS:
             graph.nodes[v].setdefault("papers", []).append(u)
             if link.rel == "proposes":

@@ -30,8 +30,10 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import pyoxigraph as ox
 
+from kg.export.html import render_served_html
 from kg.sparql.explore import BadRequest, Explorer, error, parse_request
 from kg.sparql.labels import build_index
+from kg.sparql.overview import build_overview
 from kg.sparql.results import GRAPH_TYPES, SOLUTION_TYPES, boolean, solutions
 from kg.sparql.store import QUERY_PREFIXES, open_store, rdf_format, resolve
 
@@ -112,8 +114,8 @@ def answer(store: ox.Store, sparql: str, accept: list[str], max_results: int) ->
 
 def _worker_main(conn: Connection, store_dir: str, index_file: str = "") -> None:
     store = ox.Store.read_only(store_dir)
-    try:  # the label index the server built, in its own temporary folder: 0.2 s to load, 1-5 s to build
-        explorer = Explorer(store, pickle.loads(Path(index_file).read_bytes()) if index_file else None)
+    try:  # the label index and overview the server built, in its own temporary folder (fast to load)
+        explorer = Explorer(store, *pickle.loads(Path(index_file).read_bytes())) if index_file else Explorer(store)
     except FileNotFoundError:  # the server closed while this worker started
         return
     conn.send("ready")
@@ -242,12 +244,15 @@ class SparqlApp:
             store.bulk_load(path=str(source), format=rdf_format(source))
             store.flush()
             del store
-        # built once here, loaded by each query worker (kg/sparql/labels.py)
-        index_file = self._tmp / "labels.pickle"
-        index_file.write_bytes(pickle.dumps(build_index(ox.Store.read_only(str(store_dir))), protocol=5))
+        # built once here, loaded by each query worker (kg/sparql/labels.py, kg/sparql/overview.py)
+        store = ox.Store.read_only(str(store_dir))
+        index = build_index(store)
+        overview = build_overview(store, index)
+        del store
+        index_file = self._tmp / "explorer.pickle"
+        index_file.write_bytes(pickle.dumps((index, overview), protocol=5))
         self.name = source.name
-        page = (source if source.is_dir() else source.parent) / "graph.html"
-        self.page = page.read_bytes() if page.is_file() else _form_page(source.name)
+        self.page = render_served_html(overview.summary, title=source.name).encode()
         csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', self.page.decode())
         self.page_headers = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
         if csp is not None:  # the page's policy (by hashes of its scripts) as a header too, where frame-ancestors works

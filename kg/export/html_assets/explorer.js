@@ -307,7 +307,7 @@
     const view = { kind: HOME, papers: papers, color: ["cluster", "year", "type"].includes(color) ? color : null };
     if (q.has("node") && q.get("node")) {
       view.kind = "node"; view.id = q.get("node"); view.hops = q.get("hops") === "2" ? 2 : 1;
-      view.rel = q.has("rel") ? q.get("rel").split(",").filter((r) => views.data.rels.includes(r)) : null;
+      view.rel = q.has("rel") ? q.get("rel").split(",").filter((r) => views.rels.includes(r)) : null;
       const limit = parseInt(q.get("limit"), 10);
       view.limit = LIMITS.includes(limit) ? limit : CFG.focusMax;
     } else if (HOME === "map") {
@@ -674,10 +674,9 @@
     $("kg-forward").disabled = step >= lastStep;
   }
 
-  const typeCount = new Map();
-  views.data.nodes.forEach((n) => { const t = views.data.types[n.t]; typeCount.set(t, (typeCount.get(t) || 0) + 1); });
-  state.types = new Set(views.data.types);
-  views.data.types.forEach((type) => {
+  const typeCount = new Map(views.types.map((t, k) => [t, views.typeCounts[k]]));
+  state.types = new Set(views.types);
+  views.types.forEach((type) => {
     if (!typeCount.get(type) && !TYPE_STYLE[type]) return;
     const row = el("label", null, "kg-row"), box = el("input");
     box.type = "checkbox"; box.checked = true; box.id = "kg-type-" + type; box.dataset.type = type;
@@ -690,9 +689,8 @@
                el("span", (typeCount.get(type) || 0).toLocaleString("en"), "kg-count"));
     $("kg-types").appendChild(row);
   });
-  const relCount = new Map();
-  views.data.edges.forEach((e) => relCount.set(e[2], (relCount.get(e[2]) || 0) + 1));
-  views.data.rels.forEach((rel, r) => {
+  const relCount = new Map(views.rels.map((_, r) => [r, views.relCounts[r]]));
+  views.rels.forEach((rel, r) => {
     if (!relCount.get(r)) return;
     const [color, , dashes, arrow] = rstyle(rel), row = el("label", null, "kg-row"), box = el("input");
     box.type = "checkbox"; box.checked = true; box.id = "kg-rel-" + rel; box.dataset.rel = rel;

@@ -125,10 +125,16 @@
     });
   }
 
+  const typeCounts = TYPES.map(() => 0), relCounts = RELS.map(() => 0);
+  N.forEach((n) => { typeCounts[n.t] += 1; });
+  E.forEach((e) => { relCounts[e[2]] += 1; });
+  /* What the page needs before its first view: the names, their counts in the whole graph, and
+     the config. A server's page embeds the same (kg.export.html.render_served_html). */
   window.kgViews = {
     load: load,
+    types: TYPES, rels: RELS, typeCounts: typeCounts, relCounts: relCounts,
     config: Object.assign({ nodes: N.length, edges: E.length, mapSize: data.map.length,
-      paperCount: N.reduce((s, n) => s + (n.t === PAPER ? 1 : 0), 0) }, data.config),
+      paperCount: typeCounts[PAPER] || 0 }, data.config),
     data: data,
   };
 })();
