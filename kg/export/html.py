@@ -172,11 +172,13 @@ def graph_data(
     max_nodes: int | None = None,
     order: list[Any] | None = None,
     concept_map: bool | None = None,
+    layout: bool = True,
 ) -> dict[str, Any]:
     """The JSON the page embeds (see the module's docstring): nodes by decreasing degree, or in
     ``order`` (every node of the graph once: a server's answer keeps its own order); the page
     opens on the concept map when ``concept_map`` says so, or by default when the graph has more
-    than ``MAP_MIN_NODES`` nodes."""
+    than ``MAP_MIN_NODES`` nodes. Without ``layout``, a small graph's nodes get no positions (the
+    page's physics places them: a server's neighbourhood)."""
     all_edges = list(graph.edges(keys=True, data=True))
     if order is None:
         degree = dict.fromkeys(graph.nodes, 0)  # as graph.degree(), in one pass over the edges
@@ -200,7 +202,7 @@ def graph_data(
     kept = graph.subgraph(order) if max_nodes is not None else graph
     small = len(order) <= MAP_MIN_NODES if concept_map is None else not concept_map
     on_map = [] if small else [n for n in html_map.map_entities(kept) if n in index]
-    positions = _small_layout(kept) if small else html_map.map_layout(kept, on_map)
+    positions = (_small_layout(kept) if layout else {}) if small else html_map.map_layout(kept, on_map)
 
     clusters = html_map.cluster_table(kept)
     years = html_map.year_summary(kept)

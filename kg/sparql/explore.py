@@ -16,7 +16,7 @@ embedded views have (documented once, in :mod:`kg.export.html`), made by the sam
 - ``/api/node?id=entity/<key>[&hops=1|2][&rel=uses,isA][&papers=1][&limit=50]``: the node (an
   entity or paper id, or its IRI) and, hop by hop, its strongest neighbours along the given
   relations (default: all), ``limit`` nodes drawn (:func:`kg.sparql.neighbourhood.neighbourhood`),
-  then up to :data:`OWN_PAPERS` of its papers for its details.
+  then up to :data:`OWN_PAPERS` of its papers for its details (titles and links, no abstracts).
 
 Also in map and search answers: ``total`` (search: entities that qualify, at least) and
 ``truncated`` (a cap left something out). Entities carry ``years`` and ``mean_year`` when the
@@ -53,7 +53,7 @@ MAX_QUERY_CHARS = 200
 MAX_ID_CHARS = 1000
 MAX_HOPS = 2
 MAX_NODES = 400  # the page offers 25 to 400 nodes in a neighbourhood
-OWN_PAPERS = 100  # of a node's papers, those listed in its details
+OWN_PAPERS = 30  # of a node's papers, those listed in its details (as many as the page lists)
 MAX_EDGES = 4000
 _NODE_KINDS = ("entity/", "paper/")
 _HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
@@ -230,7 +230,7 @@ class Explorer:
         graph = nx.MultiDiGraph()
         for iri, attributes in self._reader().details([e.iri for e in hits]).items():
             graph.add_node(node_id(iri), **self._with_years(iri, attributes))
-        data = _nodes_and_edges(graph_data(graph, order=[node_id(e.iri) for e in hits]))
+        data = _nodes_and_edges(graph_data(graph, order=[node_id(e.iri) for e in hits], layout=False))
         return data | {"total": len(hits) + more, "truncated": more}
 
     def node(
@@ -254,7 +254,10 @@ class Explorer:
         for node in nodes:
             data = graph.nodes[node_id(node)]
             data.update(self._with_years(node, data))
-        data = _nodes_and_edges(graph_data(graph, order=[node_id(n) for n in nodes]))
+        data = _nodes_and_edges(graph_data(graph, order=[node_id(n) for n in nodes], layout=False))
+        for listed in data["nodes"][len(found.nodes) :]:  # papers listed in the details, not drawn
+            for key in ("ab", "au"):
+                listed.pop(key, None)
         return data | {"centre": 0, "draw": len(found.nodes), "total": found.total, "truncated": cut}
 
     def _with_years(self, iri: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -288,16 +288,20 @@ def neighbourhood(
     chosen: dict[str, None] = {centre: None}
     frontier = [centre]
     total = 0
+    entity_relations = [r for r in follow if r not in PAPER_RELATIONS]
     for hop in range(hops):
         score: dict[str, int] = {}
+        found_links: list[tuple[str, Link]] = []
         for node in frontier:
-            links = reader.links(node, follow, None if hop == 0 else SAMPLE)
-            weights = reader.supports([link for link in links if link.rel not in PAPER_RELATIONS])
-            for link in links:
-                other = link.target if link.source == node else link.source
-                if other in chosen or (_is_paper(other) and not with_papers):
-                    continue
-                score[other] = score.get(other, 0) + weights.get(link, 1)
+            # without papers, an entity's paper links lead nowhere: not read (a hub has thousands)
+            along = follow if with_papers or _is_paper(node) else entity_relations
+            found_links += ((node, link) for link in reader.links(node, along, None if hop == 0 else SAMPLE))
+        weights = reader.supports([link for _, link in found_links if link.rel not in PAPER_RELATIONS])
+        for node, link in found_links:
+            other = link.target if link.source == node else link.source
+            if other in chosen or (_is_paper(other) and not with_papers):
+                continue
+            score[other] = score.get(other, 0) + weights.get(link, 1)
         found = sorted(score, key=lambda v: (-score[v], -papers.get(v, 0), node_of(v) or v))
         total += len(found)
         room = max(0, round(limit * (hop + 1) / hops) - len(chosen))

@@ -472,12 +472,14 @@
     box.appendChild(s);
     return box;
   }
-  function section(panel, title, items, limit) {
+  /* ``total``: how many there are when ``items`` is a part of them (a server lists a hub's first papers). */
+  function section(panel, title, items, limit, total) {
     if (!items.length) return;
-    panel.appendChild(el("h2", title + " (" + items.length + ")"));
+    const all = Math.max(items.length, total || 0), shown = Math.min(items.length, limit);
+    panel.appendChild(el("h2", title + " (" + all + ")"));
     const ul = el("ul");
     items.slice(0, limit).forEach((item) => { const li = el("li"); li.appendChild(item); ul.appendChild(li); });
-    if (items.length > limit) ul.appendChild(el("li", "… and " + (items.length - limit) + " more", "kg-muted"));
+    if (all > shown) ul.appendChild(el("li", "… and " + (all - shown) + " more", "kg-muted"));
     panel.appendChild(ul);
   }
   function paperItem(n) {
@@ -558,7 +560,7 @@
       if (n.ab) { panel.appendChild(el("h2", "Abstract")); panel.appendChild(el("p", n.ab, "kg-abstract")); }
     } else {
       section(panel, "Proposed by", (n.pb || []).map((k) => paperItem(resp.nodes[k])), 20);
-      section(panel, "Papers", (n.p || []).map((k) => paperItem(resp.nodes[k])), 30);
+      section(panel, "Papers", (n.p || []).map((k) => paperItem(resp.nodes[k])), 30, n.n);
     }
     const mine = resp.edges.filter((e) => e[0] === 0 || e[1] === 0);
     const ev = mine.filter((e) => e[4]).slice(0, 5).map((e) => {
