@@ -9,12 +9,17 @@ until it answers, then asks, one request at a time as a browser would:
   entities (sampled among those in 2 to 20 papers) and of papers;
 - the concept map (200 entities), the page's first request.
 
+With ``--browser``, also opens the served page in headless Debian Chromium (``/usr/bin/chromium``)
+and times, from navigation, the concept map drawn and interactive (``window.kgReady``; target
+< 3 s), then a hub's neighbourhood opened from the URL fragment, then a label typed into the search
+box until its hits are listed; 5 runs each, median and max.
+
 Prints median, p95 and max wall time per kind against the targets (search < 100 ms, neighbourhood
 < 300 ms; the verdict is on the wall p95), the mean and p95 CPU time the server's processes spent
 per request (from /proc, in clock ticks of 10 ms; unlike wall time it does not grow when other
 jobs share the cores), and the server's start-up time (label index built, workers ready).
 
-    flock /tmp/kg-cpu.lock .venv/bin/python benchmarks/explore_speed.py /tmp/all-store [--labels 40]
+    flock /tmp/kg-cpu.lock .venv/bin/python benchmarks/explore_speed.py /tmp/all-store [--labels 40] [--browser]
 """
 
 from __future__ import annotations
@@ -117,11 +122,44 @@ def workload(store: Path, n_labels: int, seed: int) -> dict[str, list[str]]:
     return out
 
 
+def page_times(base: str, hub: str, label: str, runs: int = 5) -> None:
+    """The served page in Chromium: map interactive, a hub's neighbourhood, a search (see the docstring)."""
+    from playwright.sync_api import sync_playwright
+
+    ready = "() => window.kgReady === true && !window.kgBusy"
+    names = ("page + map interactive", "hub neighbourhood (URL)", "search hits listed")
+    rows: dict[str, list[float]] = {name: [] for name in names}
+    view = f"#node={urllib.parse.quote(hub, safe='')}&hops=1"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        for _ in range(runs):
+            page = browser.new_page(viewport={"width": 1400, "height": 850})
+            start = time.perf_counter()
+            page.goto(base + "/")
+            page.wait_for_function(ready, timeout=60_000, polling=20)
+            rows["page + map interactive"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            page.evaluate("(v) => { location.hash = v; }", view)
+            page.wait_for_function("(v) => window.kgView === v && !window.kgBusy", arg=view, timeout=60_000, polling=20)
+            rows["hub neighbourhood (URL)"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            page.fill("#kg-search", label)
+            page.wait_for_function("() => document.querySelectorAll('#kg-results li').length > 0", polling=10)
+            rows["search hits listed"].append(time.perf_counter() - start)
+            page.close()
+        browser.close()
+    print(f"\n{'in Chromium':26} {'median ms':>10} {'max ms':>8}")
+    for name, times in rows.items():
+        target = "  < 3000 ms: " + ("yes" if max(times) < 3 else "NO") if name.startswith("page") else ""
+        print(f"{name:26} {statistics.median(times) * 1000:10.0f} {max(times) * 1000:8.0f}{target}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("store", type=Path)
     parser.add_argument("--labels", type=int, default=40, help="entities whose labels are typed")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--browser", action="store_true", help="also time the served page in Chromium")
     args = parser.parse_args()
     requests = workload(args.store, args.labels, args.seed)
     port = free_port()
@@ -156,6 +194,9 @@ def main() -> None:
                 f" {statistics.mean(cpus) * 1000:7.1f} {cpu_p95 * 1000:7.0f}"
                 f" {statistics.median(sizes) / 1024:6.0f}  {verdict}"
             )
+        if args.browser:
+            hub = urllib.parse.parse_qs(requests["node hub 1 hop"][0].split("?", 1)[1])["id"][0]
+            page_times(base, hub, "diffusion")
         print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
     finally:
         server.terminate()
