@@ -120,7 +120,9 @@ def serve(
     """Serve SOURCE as a read-only SPARQL 1.1 endpoint at /sparql, with the HTML explorer at /.
 
     GET and POST (form or application/sparql-query); results as SPARQL JSON/XML, CSV or TSV by
-    Accept header. Updates and SERVICE are refused; queries are bounded in time and rows.
+    Accept header. Updates and SERVICE are refused; queries are bounded in time and rows. The
+    explorer reads the concept map, search results and neighbourhoods from /api/map, /api/search,
+    /api/node (JSON, bounded by the same time limit), built when the server starts.
     """
     import ipaddress
 

@@ -1,13 +1,16 @@
 """What the explorer shows of a store: a node's neighbourhood, and any set of nodes as a kg graph.
 
-A neighbourhood is grown breadth first from a node and capped at every hop: each node of the
-frontier gets an equal share of the room left, the entities it is related to first (by the
-support of the relation, then by paper count), then the papers that propose it, then the others
-(most recent first). Growing reads the links of the frontier's nodes with pattern lookups (one per
-relation: a hub's incoming triples are mostly statements about it, not worth reading). The nodes
-found are then read in a few batched SPARQL queries (their details, the edges among them, the
-statements of those edges): Oxigraph filters the rows, and Python converts only the ones kept.
-Beyond the first hop, a node's links are sampled (:data:`SAMPLE`).
+A neighbourhood is grown as the page's own view grows it (``views.js``): hop by hop, the
+neighbours of the frontier ranked by the summed support of their links to it, then paper count,
+then id, hop h of H filling the view up to ``limit * h / H`` nodes; papers are neighbours only when
+asked for (a paper's own entities always are), and then the centre's papers are listed for its
+details, those that propose it first, then the most recent. Growing reads the links of the
+frontier's nodes with pattern lookups (one per relation: a hub's incoming triples are mostly
+statements about it, not worth reading; without papers, an entity's paper links are not read),
+and the supports of a hop's links in one batch. The nodes found are then read in a few batched
+SPARQL queries (their details, the edges among them, the statements of those edges): Oxigraph
+filters the rows, and Python converts only the ones kept. Beyond the first hop, a node's links
+are sampled (:data:`SAMPLE`).
 
 The result is a kg graph (:mod:`kg.graph.model`) that :func:`kg.export.html.graph_data` turns into
 what the page reads. The queries name only IRIs that the store returned or kg minted, each written
