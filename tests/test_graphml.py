@@ -52,14 +52,7 @@ HOSTILE = 'x" <a> & ]]> </graph> é $\\sqrt{2}$ \n\t end '
     "text",
     [
         pytest.param(HOSTILE, id="hostile"),
-        pytest.param(
-            "line\r\nbreak\r",
-            id="carriage-return",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="kg's GraphML writer leaves a carriage return in <data> unescaped; XML parsers read a newline",
-            ),
-        ),
+        pytest.param("line\r\nbreak\r", id="carriage-return"),
     ],
 )
 def test_graphml_hostile_text_round_trips(tmp_path: Path, text: str):
@@ -105,45 +98,25 @@ def _without(attrs: dict, *names: str) -> dict:
 #: What a comparison of the GEXF read back (networkx) with the graph's flat form looks at.
 GEXF_PARTS = {
     "nodes": lambda back, flat: (
-        {n: _without(d, "networkx_key") for n, d in back.nodes(data=True)},
+        {n: _without(d, "paper_key") for n, d in back.nodes(data=True)},
         {n: _without(d, "key") for n, d in flat.nodes(data=True)},
     ),
-    "paper key attribute": lambda back, flat: (
-        {n: d.get("key") for n, d in back.nodes(data=True)},
+    "paper key attribute": lambda back, flat: (  # written as paper_key (networkx would rename "key")
+        {n: d.get("paper_key") for n, d in back.nodes(data=True)},
         {n: d.get("key") for n, d in flat.nodes(data=True)},
     ),
     "edges": lambda back, flat: (
-        {e: _without(d, "id", "type") for e, d in _edges(back).items()},
+        {e: _without(d, "id", "relation") for e, d in _edges(back).items()},
         {e: _without(d, "type") for e, d in _edges(flat).items()},
     ),
-    "edge relation type": lambda back, flat: (
-        {e: d.get("type") for e, d in _edges(back).items()},
+    "edge relation type": lambda back, flat: (  # written as relation (GEXF's type is directed or not)
+        {e: d.get("relation") for e, d in _edges(back).items()},
         {e: d["type"] for e, d in _edges(flat).items()},
     ),
 }
 
 
-@pytest.mark.parametrize(
-    "part",
-    [
-        "nodes",
-        pytest.param(
-            "paper key attribute",
-            marks=pytest.mark.xfail(
-                strict=True, reason="networkx's GEXF writer renames a node attribute 'key' to 'networkx_key'"
-            ),
-        ),
-        "edges",
-        pytest.param(
-            "edge relation type",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="GEXF's edge 'type' is directed, undirected or mutual: kg's 'type' (the relation) is written "
-                "there, which makes the file invalid GEXF, and networkx's reader drops it",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("part", sorted(GEXF_PARTS))
 def test_gexf_round_trips_through_kgs_writer(example_built, part: str):
     """The GEXF the build wrote reads back (networkx) as the built graph's flat form."""
     graph, folder = example_built
@@ -151,6 +124,23 @@ def test_gexf_round_trips_through_kgs_writer(example_built, part: str):
     assert back.number_of_nodes() == graph.number_of_nodes() and back.number_of_edges() == graph.number_of_edges()
     got, expected = GEXF_PARTS[part](back, flatten(graph))
     assert got == expected
+
+
+def test_gexf_is_valid_gexf(example_built):
+    """Every edge's GEXF type is one GEXF allows, and no attribute is renamed by networkx."""
+    import xml.etree.ElementTree as ET
+
+    _, folder = example_built
+    root = ET.parse(folder / "graph.gexf").getroot()
+    ns = {"g": root.tag.split("}")[0].strip("{")}
+    edges = root.findall(".//g:edge", ns)
+    assert edges and {e.get("type", "directed") for e in edges} <= {"directed", "undirected", "mutual"}
+    titles = {
+        c.get("class"): {a.get("title") for a in c.findall("g:attribute", ns)}
+        for c in root.iter(f"{{{ns['g']}}}attributes")
+    }
+    assert "paper_key" in titles["node"] and not any(t.startswith("networkx_") for t in titles["node"])
+    assert "relation" in titles["edge"]  # networkx_key there is networkx's own multigraph edge key
 
 
 def test_node_link_json_and_csv(example_build: Path, example_graph):

@@ -50,6 +50,8 @@ def _data(out: list[str], attrs: dict[str, Flat], keys: _Keys, booleans: list[tu
         types[name].add(type(value))
         if type(value) is str:
             text = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")  # saxutils.escape
+            if "\r" in text:  # an XML parser reads a raw carriage return as a newline
+                text = text.replace("\r", "&#13;")
         elif type(value) is bool:
             booleans.append((len(out), name, value))
             text = "true" if value else "false"
