@@ -9,6 +9,7 @@ set by :func:`kg.vocab.link_graph`), so writing RDF never reads the vocabularies
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import networkx as nx
@@ -38,6 +39,7 @@ from kg.rdf.terms import (
     G_YEAR,
     IDENTIFIER,
     INT,
+    JSON,
     MEMBER,
     NOTATION,
     OBJECT,
@@ -72,10 +74,15 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
             if data.get("title"):
                 add((iri, TITLE, Lit(data["title"])))
             add((iri, ABSTRACT, Lit(data["abstract"])))
-            for author in dict.fromkeys(data.get("authors", [])):
+            authors = list(dict.fromkeys(data.get("authors", [])))
+            for author in authors:
                 add((iri, CREATOR, Lit(author)))
-            for code in dict.fromkeys(data.get("code", [])):
+            codes = list(dict.fromkeys(data.get("code", [])))
+            for code in codes:
                 add((iri, CODE, link(code)))
+            for name, values in (("authorList", authors), ("codeList", codes)):
+                if len(values) > 1:  # RDF keeps no order among a property's values
+                    add((iri, T[name], Lit(json.dumps(values, ensure_ascii=False), JSON)))
             if data.get("url"):
                 add((iri, URL, link(data["url"])))
             if data.get("year") is not None:
@@ -236,8 +243,8 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             title=title,
             abstract=abstract,
             url=_str(g, s, SCHEMA.url),
-            code=sorted(str(c) for c in g.objects(s, SCHEMA.codeRepository)),
-            authors=sorted(str(a) for a in g.objects(s, DCTERMS.creator)),
+            code=_ordered(g.value(s, KG.codeList), {str(c) for c in g.objects(s, SCHEMA.codeRepository)}),
+            authors=_ordered(g.value(s, KG.authorList), {str(a) for a in g.objects(s, DCTERMS.creator)}),
             year=int(str(year)) if year is not None else None,
             venue=_str(g, s, KG.venue),
             key=_str(g, s, DCTERMS.identifier),
@@ -310,3 +317,16 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
     else:  # RDF written before kg had clusters, or by another tool
         add_clusters(graph)
     return graph
+
+
+def _ordered(listed: Node | None, values: set[str]) -> list[str]:
+    """``values`` in the order a JSON list literal gives (``kg:authorList``), else sorted: only when
+    the list holds exactly those values (a graph edited after export may disagree)."""
+    if listed is not None:
+        try:
+            order = json.loads(str(listed))
+        except ValueError:
+            order = None
+        if isinstance(order, list) and all(isinstance(v, str) for v in order) and set(order) == values:
+            return list(dict.fromkeys(order))
+    return sorted(values)

@@ -51,6 +51,8 @@ class KG(DefinedNamespace):
     paperCount: URIRef
     mentionCount: URIRef
     venue: URIRef
+    authorList: URIRef
+    codeList: URIRef
     cluster: URIRef
 
 

@@ -41,6 +41,7 @@ INT = str(XSD.integer)
 DECIMAL = str(XSD.decimal)
 _ANY_URI = str(XSD.anyURI)
 G_YEAR = str(XSD.gYear)
+JSON = str(RDF.JSON)  # rdf:JSON: an ordered list as a JSON array
 
 #: Prefixes written in Turtle and RDF/XML and bound in rdflib graphs.
 ALL_PREFIXES = {
