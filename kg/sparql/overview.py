@@ -110,15 +110,16 @@ def _add_papers(answer: dict[str, Any], reader: Reader, mentions: int) -> None:
                 links[link.source].append((k, link.rel))
     ranked = sorted(links, key=lambda p: (-len({k for k, _ in links[p]}), -reader.years.get(p, 0), p))
     kept = ranked[:MAP_PAPERS_MAX]
-    types = answer["types"]
-    for iri, details in reader.details(kept).items():
-        if details.get("type") != "Paper":
-            continue
+    details = reader.details(kept)
+    found = [iri for iri in kept if details[iri].get("type") == "Paper"]
+    graph = nx.MultiDiGraph()
+    for iri in found:
+        graph.add_node(node_id(iri), **details[iri])
+    nodes = graph_data(graph, order=[node_id(i) for i in found], layout=False)["nodes"] if found else []
+    paper = answer["types"].index("Paper")
+    for iri, node in zip(found, nodes, strict=True):
         k = len(answer["nodes"])
-        graph = nx.MultiDiGraph()
-        graph.add_node(node_id(iri), **details)
-        node = graph_data(graph)["nodes"][0]
-        node["t"] = types.index("Paper")
+        node["t"] = paper  # the answer's own type list
         answer["nodes"].append(node)
         for entity, rel in sorted(set(links[iri])):
             key = "pb" if rel == "proposes" else "p"
