@@ -151,6 +151,36 @@ def test_issue_13_learned_use_needs_a_word_that_states_it(rules):
             id="X is applied to T",
         ),
         pytest.param(
+            "FooNet consists of a retrieval module and a reader module.",
+            {"FooNet": "Method", "retrieval module": "Method", "reader module": "Method"},
+            {("retrieval module", "partOf", "FooNet"), ("reader module", "partOf", "FooNet")},
+            id="X consists of Y",
+        ),
+        pytest.param(
+            "FooNet captures long-range dependency by self-attention.",
+            {"FooNet": "Method", "long-range dependency": "Concept", "self-attention": "Method"},
+            {("FooNet", "uses", "self-attention")},
+            id="X does something by Y",
+        ),
+        pytest.param(
+            "FooNet is trained with dropout.",
+            {"FooNet": "Method", "dropout": "Method"},
+            {("FooNet", "uses", "dropout")},
+            id="X is trained with Y",
+        ),
+        pytest.param(
+            "FooNet is learned jointly with BarNet.",
+            {"FooNet": "Method", "BarNet": "Method"},
+            set(),
+            id="learned with Y is no use",
+        ),
+        pytest.param(
+            "We validate FooNet on machine translation tasks.",
+            {"FooNet": "Method", "machine translation tasks": "Task"},
+            {("FooNet", "addresses", "machine translation tasks")},
+            id="validate X on tasks T",
+        ),
+        pytest.param(
             "FooNet is pre-trained on ImageNet.",
             {"FooNet": "Method", "ImageNet": "Dataset"},
             set(),

@@ -98,14 +98,26 @@ def linked(tokens: Sequence[Token], limit: int = 4) -> bool:
     return 0 < len(tokens) <= limit + 1
 
 
+#: Verbs whose object is the user in "we propose a method using Y".
+PROPOSING = frozenset({"propose", "introduce", "present", "develop", "design", "describe"})
+
+
 def object_of_verb(span_root: Token, tokens: Sequence[Token]) -> bool:
     """Is ``span_root`` the object of the verb the path goes up through ("X learns Y using Z":
-    Y is what is learned, X is what uses Z)?"""
+    Y is what is learned, X is what uses Z)? The parser also hangs "using Z" on Y ("learns Y
+    [using Z]") or makes Y the subject of "using" ("approximating Y using Z"); not so for what is
+    proposed ("we propose a method using Z")."""
+    if span_root.dep_ == "nsubj" and span_root.head.tag_ == "VBG" and span_root.head.dep_ in {"advcl", "acl"}:
+        return True
+    if span_root.dep_ not in {"dobj", "pobj"} or len(tokens) <= 2:
+        return False
+    if tokens[1].i == span_root.head.i and span_root.head.pos_ in {"VERB", "ADP"}:
+        return True
     return (
-        span_root.dep_ in {"dobj", "pobj"}
-        and len(tokens) > 2
-        and tokens[1].i == span_root.head.i
-        and span_root.head.pos_ in {"VERB", "ADP"}
+        tokens[1].dep_ == "acl"
+        and tokens[1].tag_ == "VBG"
+        and tokens[1].head.i == span_root.i
+        and span_root.head.lemma_.lower() not in PROPOSING
     )
 
 
@@ -182,6 +194,8 @@ def types_fit(label: str, head: str, tail: str) -> bool:
         return False
     if label in _TAIL and tail not in _TAIL[label]:
         return False
+    if label == "conjoinedWith":
+        return frozenset({head, tail}) not in _APART  # "image synthesis and editing method"
     if label in {"isA", "partOf"}:
         return frozenset({head, tail}) not in _APART and ("Metric" not in {head, tail} or head == tail)
     return True

@@ -13,7 +13,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.evidence import contrasted, names_quality, verb_negated
+from kg.nlp.evidence import PROPOSING, contrasted, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import args
 from kg.nlp.spans import Relation
@@ -43,18 +43,17 @@ _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
+#: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
+#: jointly with Y" or "faster with Y".
+_WITH_USE_VERBS = VERBS["uses"] | {"train", "equip", "augment", "implement", "build", "pretrain", "propose"}
 #: Verbs that give a name to what the noun describes ("a method called X").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
-
-
-#: Verbs whose object may be the user in "we propose a method using Y".
-_PROPOSING_VERBS = frozenset({"propose", "introduce", "present", "develop", "design", "describe"})
 
 
 def _user_noun(noun: Token) -> bool:
     """Is ``noun`` the user in "<noun> using Y" (not "we sample waypoints using Y", where the
     sampler uses Y)?"""
-    return noun.dep_ not in {"dobj", "pobj"} or noun.head.lemma_.lower() in _PROPOSING_VERBS
+    return noun.dep_ not in {"dobj", "pobj"} or noun.head.lemma_.lower() in PROPOSING
 
 
 def _verb_relation(lemma: str) -> str | None:
@@ -84,6 +83,8 @@ class _Finder(NounFinder):
                 continue  # "X does not use Y", "X fails to capture Y", "instead of using Y"
             label = _verb_relation(tok.lemma_.lower())
             subjects = [self.mention(s) for s in args(tok, {"nsubj", "nsubjpass"})]
+            if tok.tag_ == "VBG" and tok.dep_ == "advcl":
+                subjects = []  # "approximating X using Y" parsed with X the subject of "using"
             if tok.dep_ in {"advcl", "xcomp", "conj", "pcomp"} and not subjects:
                 subjects = [self.mention(s) for s in args(tok.head, {"nsubj", "nsubjpass"})]
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
@@ -108,6 +109,11 @@ class _Finder(NounFinder):
             else:
                 extra = []
             preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
+            lemma = tok.lemma_.lower()
+            if lemma in {"comprise", "contain"}:
+                for whole in subjects:  # "X comprises an encoder and a decoder"
+                    for part in objects:
+                        self.add(part, "partOf", whole, tok)
             for prep in preps:
                 word = prep.lower_
                 for obj in _metric_terms(args(prep, {"pobj"})):
@@ -135,6 +141,25 @@ class _Finder(NounFinder):
                     elif tail.label_ == "Metric" and word in {"by", "in", "with", "on"}:
                         for subj in subjects or [self.main]:
                             self.add(subj, "measuredBy", tail, tok)
+                    elif (
+                        tail.label_ == "Task"
+                        and word in {"on", "in"}
+                        and (lemma in _EVALUATE_VERBS or label == "improvesOn")
+                    ):
+                        for subj in subjects or [self.main]:  # "we validate X on translation tasks"
+                            self.add(subj, "addresses", tail, tok)
+                    elif (
+                        (word in {"via", "through", "by"} or (word == "with" and lemma in _WITH_USE_VERBS))
+                        and prep.dep_ == "prep"
+                        and tail.label_ == "Method"
+                        and label not in {"comparedWith", "improvesOn"}
+                        and lemma not in _EVALUATE_VERBS
+                    ):
+                        for subj in subjects:  # "X captures dependencies by self-attention"
+                            self.add(subj, "uses", tail, tok)
+                    elif word == "of" and lemma in {"consist", "compose"}:
+                        for subj in subjects:  # "X consists of a retrieval module"
+                            self.add(tail, "partOf", subj, tok)
             if label is None:
                 continue
             for subj in subjects:
