@@ -196,3 +196,18 @@ def test_issue_13_learned_use_needs_a_word_that_states_it(rules):
 )
 def test_issue_13_patterns_stated_by_the_parse(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_it_after_another_method_is_not_the_papers(rules):
+    mentions = {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"}
+    text = "We propose FooNet. To understand BarNet, we compare it with BazNet."
+    assert not any("FooNet" in (h, t) for h, _, t in _ruled(rules, text, mentions, ("FooNet",)))
+    text = "We propose FooNet. We compare it with BazNet."
+    found = _ruled(rules, text, {"FooNet": "Method", "BazNet": "Method"}, ("FooNet",))
+    assert ("FooNet", "comparedWith", "BazNet") in found
+
+
+def test_issue_13_a_margin_is_not_a_metric(rules):
+    text = "FooNet outperforms BarNet by a large margin."
+    mentions = {"FooNet": "Method", "BarNet": "Method", "margin": "Metric"}
+    assert _ruled(rules, text, mentions) == {("FooNet", "improvesOn", "BarNet")}

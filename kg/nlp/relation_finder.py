@@ -20,10 +20,12 @@ RULE_CONFIDENCE = {
     "uses": 0.75,
     "addresses": 0.75,
     "evaluatedOn": 0.8,
-    "measuredBy": 0.65,
+    "measuredBy": 0.75,
     "isA": 0.7,
     "partOf": 0.6,
 }
+#: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
+STATED_PART_CONFIDENCE = 0.75
 
 _AUTHOR_WORDS = frozenset(
     {
@@ -72,6 +74,8 @@ class Finder:
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                 return self.index[child.i]
+        if tok.lower_ == "it" and self._named_before(tok):
+            return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
             owner = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "our"]
             if (
@@ -90,7 +94,18 @@ class Finder:
             return next((o for o in owners if o is not None), None)
         return span
 
-    def add(self, head: Span | None, label: str, tail: Span | None, tok: Token) -> None:
+    def _named_before(self, tok: Token) -> bool:
+        """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
+        return any(
+            span.label_ == "Method" and span != self.main and tok.sent.start <= span.start and span.end <= tok.i
+            for span in set(self.index.values())
+        )
+
+    def add(
+        self, head: Span | None, label: str, tail: Span | None, tok: Token, confidence: float | None = None
+    ) -> None:
+        """Add ``head label tail``, stated around ``tok``, with the label's confidence (or ``confidence``),
+        unless the evidence says the sentence does not state it."""
         if head is None or tail is None or head == tail:
             return
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
@@ -102,5 +117,5 @@ class Finder:
         if not types_fit(label, head.label_, tail.label_):
             return  # "CheXpert measuredBy AUC", "image synthesis isA SDEdit"
         key = (head.start, head.end, label, tail.start, tail.end)
-        confidence = RULE_CONFIDENCE.get(label, 0.6)
-        self.found.setdefault(key, Relation(*key, sentence=tok.sent.start, score=confidence))
+        score = RULE_CONFIDENCE.get(label, 0.6) if confidence is None else confidence
+        self.found.setdefault(key, Relation(*key, sentence=tok.sent.start, score=score))

@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Token
 
 from kg.nlp.evidence import PROPOSING, contrasted, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
-from kg.nlp.relation_finder import args
+from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
 
 VERBS = {
@@ -101,7 +101,8 @@ class _Finder(NounFinder):
             ):
                 # "we compare X with Y", "we evaluate X on D": X is what the sentence is about
                 dobjs = args(tok, {"dobj"})
-                if dobjs and any(self.mention(o) for o in dobjs):
+                if dobjs and (label == "comparedWith" or any(self.mention(o) for o in dobjs)):
+                    # "we compare it with Y" with "it" not the paper's: nothing is said of the paper
                     subjects, objects = [self.evaluated(o) for o in dobjs], []
                     extra = [p for o in dobjs for p in o.children if p.dep_ == "prep"]
                 else:
@@ -113,7 +114,7 @@ class _Finder(NounFinder):
             if lemma in {"comprise", "contain"}:
                 for whole in subjects:  # "X comprises an encoder and a decoder"
                     for part in objects:
-                        self.add(part, "partOf", whole, tok)
+                        self.add(part, "partOf", whole, tok, STATED_PART_CONFIDENCE)
             for prep in preps:
                 word = prep.lower_
                 for obj in _metric_terms(args(prep, {"pobj"})):
@@ -138,7 +139,7 @@ class _Finder(NounFinder):
                     elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
                         for subj in subjects:
                             self.add(subj, "uses", tail, tok)
-                    elif tail.label_ == "Metric" and word in {"by", "in", "with", "on"}:
+                    elif tail.label_ == "Metric" and word in {"by", "in", "on"} and tail.root.lemma_ != "margin":
                         for subj in subjects or [self.main]:
                             self.add(subj, "measuredBy", tail, tok)
                     elif (
@@ -159,7 +160,7 @@ class _Finder(NounFinder):
                             self.add(subj, "uses", tail, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
-                            self.add(tail, "partOf", subj, tok)
+                            self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
             if label is None:
                 continue
             for subj in subjects:
