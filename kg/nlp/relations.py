@@ -139,7 +139,9 @@ class _Finder(NounFinder):
                     elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
                         for subj in subjects:
                             self.add(subj, "uses", tail, tok)
-                    elif tail.label_ == "Metric" and word in {"by", "in", "on"} and tail.root.lemma_ != "margin":
+                    elif (
+                        tail.label_ == "Metric" and word in {"by", "in", "with", "on"} and tail.root.lemma_ != "margin"
+                    ):
                         for subj in subjects or [self.main]:
                             self.add(subj, "measuredBy", tail, tok)
                     elif (
