@@ -112,8 +112,8 @@ class NounFinder(Finder):
             self.add(item, "partOf", outer, noun)
 
     def apposition(self, span: Span, noun: Token, other: Span, other_noun: Token) -> None:
-        """ "X, a Y" and "a Y, X": the name is a kind of the description; "X, a <task> method"
-        addresses the task; "X, a Y for <task> T" addresses T."""
+        """ "X, a Y" and "a Y, X": the side said with an article is the broader, the other a kind of
+        it; "X, a <task> method" addresses the task; "X, a Y for <task> T" addresses T."""
         if self.doc[other.start - 1].text == "(" or any(c.dep_ == "conj" for c in other_noun.children):
             return  # "X (ABBR)" is a name; "three ideas -- X, Y and Z" a list
         if determined(other_noun) and not determined(noun):
