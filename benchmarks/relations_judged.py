@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         jsonl = Path(tmp) / "judged.jsonl"
         jsonl.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
         extra = ("--min-confidence", args.min_confidence) if args.min_confidence else ()
-        graph = read_graph(build([jsonl], Path(tmp) / "out", extractor=args.extractor, extra=extra))
+        graph = read_graph(build([jsonl], Path(tmp) / "out", extractor=args.extractor, options=extra))
     ids = graph.paper_ids(records)
     by_paper = graph.relations_by_paper()
     judgments = Judgments(args.judgments) if args.judgments else Judgments()

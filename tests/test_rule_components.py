@@ -148,7 +148,7 @@ accuracy  NOUN  NN  pobj  5 accuracy
             PRONOUN,
             [("FooNet", "Method"), ("BERT", "Method"), ("question answering", "Task")],
             ["FooNet"],
-            {("FooNet", "uses", "BERT")},
+            {("FooNet", "uses", "BERT"), ("FooNet", "addresses", "question answering")},
             id="'it' is the paper's contribution",
         ),
         pytest.param(
@@ -162,7 +162,11 @@ accuracy  NOUN  NN  pobj  5 accuracy
             APPOSITION,
             [("FooNet", "Method"), ("graph network", "Method"), ("image segmentation", "Task")],
             ["FooNet"],
-            {("FooNet", "isA", "graph network"), ("graph network", "addresses", "image segmentation")},
+            {
+                ("FooNet", "isA", "graph network"),
+                ("graph network", "addresses", "image segmentation"),
+                ("FooNet", "addresses", "image segmentation"),
+            },
             id="X, a Y for task T",
         ),
         pytest.param(

@@ -10,7 +10,13 @@ confidence instead of keeping every pair the classifier likes (issue 13):
   "without X"), so a relation from inside to outside it is not stated;
 * :func:`path` and :func:`linked`: the dependency path between two mentions, and whether it is short
   enough to be a statement rather than two mentions sharing a sentence;
-* :func:`coordinated`: the parse coordinates the two ("X and Y", "X, Y, and Z").
+* :func:`coordinated`: the parse coordinates the two ("X and Y", "X, Y, and Z");
+* :func:`types_fit`: the argument types suit the relation (no "CheXpert measuredBy AUC", no task
+  that is a kind of a method); :func:`names_quality`: a phrase names a quality ("contextual
+  consistency"), which no method improves on as on a baseline; :func:`same_thing`: the two ends
+  are one thing;
+* :func:`winner_first`: a comparison names a winner ("X outperforms Y", "advantages of X over
+  Y"); :func:`states_use`: a word on the path states a use ("leverages", "based on", "with").
 
 >>> import spacy
 >>> from spacy.tokens import Doc
@@ -26,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spacy.tokens import Span, Token
+
+from kg.nlp.mentions import is_named
 
 #: Words that turn what follows into something not done: "fails to capture", "unable to use".
 FAILING = frozenset({"fail", "unable", "lack", "cannot", "neglect", "ignore", "struggle", "avoid"})
@@ -90,14 +98,26 @@ def linked(tokens: Sequence[Token], limit: int = 4) -> bool:
     return 0 < len(tokens) <= limit + 1
 
 
+#: Verbs whose object is the user in "we propose a method using Y".
+PROPOSING = frozenset({"propose", "introduce", "present", "develop", "design", "describe"})
+
+
 def object_of_verb(span_root: Token, tokens: Sequence[Token]) -> bool:
     """Is ``span_root`` the object of the verb the path goes up through ("X learns Y using Z":
-    Y is what is learned, X is what uses Z)?"""
+    Y is what is learned, X is what uses Z)? The parser also hangs "using Z" on Y ("learns Y
+    [using Z]") or makes Y the subject of "using" ("approximating Y using Z"); not so for what is
+    proposed ("we propose a method using Z")."""
+    if span_root.dep_ == "nsubj" and span_root.head.tag_ == "VBG" and span_root.head.dep_ in {"advcl", "acl"}:
+        return True
+    if span_root.dep_ not in {"dobj", "pobj"} or len(tokens) <= 2:
+        return False
+    if tokens[1].i == span_root.head.i and span_root.head.pos_ in {"VERB", "ADP"}:
+        return True
     return (
-        span_root.dep_ in {"dobj", "pobj"}
-        and len(tokens) > 2
-        and tokens[1].i == span_root.head.i
-        and span_root.head.pos_ in {"VERB", "ADP"}
+        tokens[1].dep_ == "acl"
+        and tokens[1].tag_ == "VBG"
+        and tokens[1].head.i == span_root.i
+        and span_root.head.lemma_.lower() not in PROPOSING
     )
 
 
@@ -143,3 +163,140 @@ def renamed(a: Span, b: Span) -> bool:
 def coordinated(a: Token, b: Token) -> bool:
     """Does the parse coordinate ``a`` and ``b`` ("X and Y", "X, Y and Z")?"""
     return b in a.conjuncts
+
+
+#: Argument types each relation admits (kg's guidelines: addresses method -> task, evaluatedOn
+#: -> dataset, measuredBy -> metric); a relation outside them is not what the sentence states
+#: ("CheXpert measuredBy AUC": a dataset is not measured, a method is measured on it).
+_NOT_TAIL = {"improvesOn": {"Dataset", "Metric"}, "comparedWith": {"Dataset", "Metric"}}
+_NOT_HEAD = {
+    "addresses": {"Task", "Dataset", "Metric"},
+    "evaluatedOn": {"Task", "Dataset", "Metric"},
+    "measuredBy": {"Dataset", "Metric"},
+    "improvesOn": {"Task", "Dataset", "Metric"},
+    "comparedWith": {"Dataset", "Metric"},
+    "uses": {"Dataset", "Metric"},
+}
+_TAIL = {"addresses": {"Task"}, "evaluatedOn": {"Dataset"}, "measuredBy": {"Metric"}}
+#: Pairs of types no kind-of or part-of joins: a task is not a kind of method, nor a part of one.
+_APART = {frozenset({"Method", "Task"}), frozenset({"Method", "Dataset"}), frozenset({"Task", "Dataset"})}
+
+
+def types_fit(label: str, head: str, tail: str) -> bool:
+    """Can a ``head`` of this type stand in ``label`` to a ``tail`` of that type?
+
+    >>> types_fit("measuredBy", "Method", "Metric"), types_fit("measuredBy", "Dataset", "Metric")
+    (True, False)
+    >>> types_fit("isA", "Method", "Method"), types_fit("isA", "Task", "Method")
+    (True, False)
+    """
+    if head in _NOT_HEAD.get(label, ()) or tail in _NOT_TAIL.get(label, ()):
+        return False
+    if label in _TAIL and tail not in _TAIL[label]:
+        return False
+    if label == "conjoinedWith":
+        return frozenset({head, tail}) not in _APART  # "image synthesis and editing method"
+    if label in {"isA", "partOf"}:
+        return frozenset({head, tail}) not in _APART and ("Metric" not in {head, tail} or head == tail)
+    return True
+
+
+#: Heads of a phrase that names a quality, not a thing ("model performance", "contextual consistency").
+_QUALITY_HEADS = frozenset(
+    {"performance", "quality", "accuracy", "efficiency", "speed", "cost", "error", "result", "score", "gain"}
+)
+
+
+def names_quality(span: Span) -> bool:
+    """Does ``span`` name a quality rather than a method ("overall accuracy", "contextual consistency",
+    "optimality performance")? An improvement on a quality names no baseline."""
+    root = span.root
+    if root.text[1:] != root.text[1:].lower() or any(c.isdigit() for c in root.text):
+        return False  # "FID", "ResNet-50": a name
+    lemma = root.lemma_.lower()
+    return lemma in _QUALITY_HEADS or lemma.endswith(("ity", "ness", "ency", "ance", "acy"))
+
+
+def is_name(span: Span) -> bool:
+    """A name rather than a description: capitals inside the sentence ("ImageNet", "ToolEval"), digits."""
+    return any(
+        is_named(t) or (t.text[:1].isupper() and t.i != t.sent.start) or any(c.isdigit() for c in t.text) for t in span
+    )
+
+
+def indefinite(noun: Token) -> bool:
+    """Is ``noun`` said with "a"/"an" ("a novel GNN architecture"): a description of a kind?"""
+    return any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in noun.children)
+
+
+def determined(noun: Token) -> bool:
+    """Is ``noun`` said with an article ("a novel GNN architecture", "the first backdoor attack")?"""
+    return any(c.dep_ == "det" and c.lower_ in {"a", "an", "the"} for c in noun.children)
+
+
+#: Words that make a comparison name a winner: "X outperforms Y", "X is superior to Y",
+#: "the advantages of X over Y".
+WINNING = frozenset({"outperform", "surpass", "beat", "superior", "advantage", "over", "outpace"})
+
+
+def winner_first(tokens: Sequence[Token]) -> bool | None:
+    """Does the path between two compared mentions name the first one the winner (``True``), the
+    second (``False``: "Y is outperformed by X"), or no winner (``None``)?"""
+    inner = tokens[1:-1]
+    if not any(t.lemma_.lower() in WINNING or t.lower_ in WINNING for t in inner):
+        return None
+    passive = any(t.dep_ == "agent" or any(c.dep_ == "nsubjpass" for c in t.children) for t in inner)
+    return not passive
+
+
+#: Words that state a use on the path between a method and what it uses ("X leverages Y",
+#: "Y-based X", "X with Y", "X, parametrized by Y"); a learned ``uses`` without one is two
+#: mentions the classifier liked, not a statement ("methods suffer from an instability issue").
+USE_CUES = frozenset(
+    {
+        "use",
+        "using",
+        "employ",
+        "leverage",
+        "utilize",
+        "adopt",
+        "apply",
+        "exploit",
+        "incorporate",
+        "integrate",
+        "combine",
+        "rely",
+        "base",
+        "build",
+        "via",
+        "with",
+        "by",
+        "through",
+        "equip",
+        "parametrize",
+        "parameterize",
+        "upon",
+        "extend",
+        "consist",
+        "comprise",
+    }
+)
+
+
+def states_use(tokens: Sequence[Token]) -> bool:
+    """Is there a word of :data:`USE_CUES` on the dependency path between the two ends?"""
+    return any(t.lemma_.lower() in USE_CUES or t.lower_ in USE_CUES for t in tokens[1:-1])
+
+
+def same_thing(label: str, head: Span, tail: Span) -> bool:
+    """Are the two ends one thing ("HAO", "Harmonious Adversarial Objective"), or, outside a kind-of
+    or part-of, is the tail the head's own kind ("GIA improvesOn GIA attacks")?
+
+    "hybrid local SGD improvesOn local SGD" and "ST-GNN isA GNN" are not one thing.
+    """
+    a, b = head.text.lower(), tail.text.lower()
+    if a == b or one_name(head.text, tail.text):
+        return True
+    if label in {"isA", "partOf"}:
+        return False
+    return b.startswith(a + " ") or (label in {"comparedWith", "conjoinedWith"} and a.startswith(b + " "))

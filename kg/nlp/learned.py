@@ -29,13 +29,19 @@ from spacy.tokens import Doc, Span
 from kg.nlp.evidence import (
     coordinated,
     crosses_contrast,
+    is_name,
     linked,
+    names_quality,
     negated,
     object_of_verb,
     one_name,
     path,
     renamed,
+    same_thing,
     states_property,
+    states_use,
+    types_fit,
+    winner_first,
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
@@ -146,14 +152,7 @@ def oriented(label: str, head: Span, tail: Span, proposed: set[tuple[int, int]])
     if tail_new and not head_new:
         return label == "partOf"  # "the encoder of X": the part may be the new thing
     # "ToolEval isA automatic evaluator", "ImageNet isA large dataset", not the reverse
-    return not (label == "isA" and _named(tail) and not _named(head))
-
-
-def _named(span: Span) -> bool:
-    """A name rather than a description: capitals inside the sentence ("ImageNet", "ToolEval"), digits."""
-    return any(
-        is_named(t) or (t.text[:1].isupper() and t.i != t.sent.start) or any(c.isdigit() for c in t.text) for t in span
-    )
+    return not (label == "isA" and is_name(tail) and not is_name(head))
 
 
 def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
@@ -209,6 +208,13 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             continue  # the rules' reading of the pair wins
         if not oriented(label, head, tail, proposed):
             head, tail = tail, head
+        if label == "comparedWith":
+            first = winner_first(path(a.root, b.root))
+            if first is not None:  # "X outperforms Y": not a comparison without a winner
+                early, late = (a, b) if a.start < b.start else (b, a)
+                label, (head, tail) = "improvesOn", ((early, late) if first else (late, early))
+                if names_quality(tail):
+                    continue
         confidence = _learned_confidence(doc, rel, label, head, tail, proposed)
         if confidence is None:
             continue
@@ -230,6 +236,13 @@ def _learned_confidence(
         return None
     if label == "conjoinedWith" and not coordinated(a, b):
         return None
+    if same_thing(label, head, tail):
+        return None  # "HAO ... Harmonious Adversarial Objective": one thing under two names
+    own = (head.start, head.end) in proposed
+    if not types_fit(label, "Method" if own else head.label_, tail.label_):
+        return None  # "CheXpert measuredBy AUC": a dataset is not what is measured
+    if label == "uses" and not states_use(tokens):
+        return None  # "methods suffer from an instability issue" states no use
     if label == "isA" and (one_name(head.text, tail.text) or renamed(head, tail)):
         return None  # "HTLM, a hyper-text language model": a name, not a kind
     confidence = rel.score
@@ -243,7 +256,6 @@ def _learned_confidence(
             return None
         confidence *= UNLINKED_FACTOR
     heads, tails = _HEAD_TYPES.get(label), _TAIL_TYPES.get(label)
-    own = (head.start, head.end) in proposed
     if (heads and head.label_ not in heads and not own) or (tails and tail.label_ not in tails):
         confidence *= ODD_TYPES_FACTOR
     return confidence

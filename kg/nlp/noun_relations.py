@@ -1,0 +1,158 @@
+"""Relations stated inside noun phrases: "X, a Y" and "a Y, X" (isA), "Ys such as X" and
+"X and other Ys" (isA), "Y, including X" for one method Y (partOf), "X, a <task> method" and
+"X, a Y for <task> T" (addresses), "X with Y" (uses), "<layer> X in Y" (partOf), "experiments
+on D" (evaluatedOn).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.relation_finder import Finder, args
+
+_PART_HEADS = frozenset(
+    {
+        "layer",
+        "module",
+        "component",
+        "head",
+        "block",
+        "unit",
+        "part",
+        "encoder",
+        "decoder",
+        "step",
+        "stage",
+    }
+)
+
+
+#: Head nouns of a phrase that names a method by what it is for ("an offline RL method").
+_METHOD_HEADS = frozenset(
+    {"method", "approach", "framework", "model", "algorithm", "architecture", "network", "technique", "system"}
+)
+
+
+#: Modifiers that count or quantify: "three simple ideas", "multiple designs" are lists, not kinds.
+_QUANTIFIERS = frozenset({"multiple", "various", "several", "many", "different", "some", "numerous", "diverse"})
+
+
+def _counted(noun: Token) -> bool:
+    return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
+
+
+class NounFinder(Finder):
+    """The noun-phrase patterns."""
+
+    def nouns(self) -> None:
+        spans: list[Span] = list(self.doc.spans[SPANS_KEY]) if SPANS_KEY in self.doc.spans else []
+        for span in spans:
+            root = span.root
+            covering = self.index.get(root.i)
+            if covering is None or (covering.start, covering.end) != (span.start, span.end):
+                continue
+            for child in root.children:
+                if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
+                    other = self.mention(child)  # "X (ABBR)" is a name, not a kind
+                    if other is not None and not (one_name(span.text, other.text) or renamed(span, other)):
+                        self.apposition(span, root, other, child)
+                if child.dep_ == "conj" and child.tag_ == "NNS" and any(c.lower_ == "other" for c in child.children):
+                    self.add(span, "isA", self.index.get(child.i), root)  # "AdaGrad and other adaptive methods"
+                if child.dep_ != "prep":
+                    continue
+                for obj in args(child, {"pobj"}):
+                    tail = self.mention(obj)
+                    if tail is None:
+                        continue
+                    word = child.lower_
+                    if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
+                        self.add(span, "addresses", tail, root)
+                    elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
+                        "including",
+                        "like",
+                    }:
+                        self.examples(span, root, tail)
+                    elif (
+                        word in {"in", "of", "within"}
+                        and root.lemma_.lower() in _PART_HEADS
+                        and tail.label_ == "Method"
+                    ):
+                        self.add(span, "partOf", tail, root)
+                    elif (
+                        word in {"on", "across"}
+                        and tail.label_ == "Dataset"
+                        and root.lemma_.lower() in {"experiment", "result", "evaluation", "performance"}
+                    ):
+                        self.add(self.main, "evaluatedOn", tail, root)
+                    elif (
+                        word == "with"
+                        and span.label_ == "Method"
+                        and tail.label_ in {"Method", "Concept"}
+                        and not names_quality(tail)
+                    ):
+                        self.add(span, "uses", tail, root)  # "ST-GNNs with Lipschitz filters"
+                    elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
+                        self.add(span, "comparedWith", tail, root)
+            if root.dep_ == "pobj" and root.head.lower_ in {"including", "like"}:
+                outer = self.mention(root.head.head)
+                if outer is not None:
+                    self.examples(outer, root.head.head, span)
+
+    def examples(self, outer: Span, noun: Token, item: Span) -> None:
+        """ "Ys such as X", "Ys like X", "Ys, including X": X is a kind of Y; "Y, including X" with
+        Y one method (singular): X is a part of it ("semantic-scale-balanced learning, including a
+        loss improvement scheme")."""
+        if _counted(noun):
+            return  # "11 real world graphs, including a large graph", "multiple designs, including ..."
+        if noun.tag_ in {"NNS", "NNPS"}:
+            self.add(item, "isA", outer, noun)
+        elif outer.label_ == "Method" and item.label_ in {"Method", "Concept"}:
+            self.add(item, "partOf", outer, noun)
+
+    def apposition(self, span: Span, noun: Token, other: Span, other_noun: Token) -> None:
+        """ "X, a Y" and "a Y, X": the side said with an article is the broader, the other a kind of
+        it; "X, a <task> method" addresses the task; "X, a Y for <task> T" addresses T."""
+        if self.doc[other.start - 1].text == "(" or any(c.dep_ == "conj" for c in other_noun.children):
+            return  # "X (ABBR)" is a name; "three ideas -- X, Y and Z" a list
+        if determined(other_noun) and not determined(noun):
+            (narrow, broad, broad_noun) = (span, other, other_noun)  # "X, a Y", "X, the first Y"
+        elif determined(noun) and not determined(other_noun):
+            (narrow, broad, broad_noun) = (other, span, noun)  # "a Y, X"
+        elif indefinite(other_noun) and not indefinite(noun):
+            (narrow, broad, broad_noun) = (span, other, other_noun)
+        else:
+            return  # two names or two descriptions: a list the parser read as an apposition
+        if _counted(broad_noun):
+            return
+        if broad.label_ != "Task" and (self.index.get(broad_noun.i) == broad or broad_noun.lemma_ in _METHOD_HEADS):
+            self.add(narrow, "isA", broad, broad_noun)  # not "the MuJoCo benchmark" for MuJoCo
+        self.purpose(narrow, broad_noun)
+
+    def purpose(self, named: Span, noun: Token) -> None:
+        """ "a <task> method" or "a method for <task> T" said of a name: the name addresses T
+        ("LAQ, an offline RL method")."""
+        if noun.lemma_.lower() in _METHOD_HEADS:
+            for task in self.doc.spans.get(SPANS_KEY, []):
+                if task.label_ == "Task" and task.end == noun.i and task.root.head.i == noun.i:
+                    self.add(named, "addresses", task, noun)
+        for prep in noun.children:
+            if prep.dep_ == "prep" and prep.lower_ == "for":
+                for obj in args(prep, {"pobj"}):
+                    task = self.mention(obj)
+                    if task is not None and task.label_ == "Task":
+                        self.add(named, "addresses", task, noun)
+
+    def experiments(self) -> None:
+        """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each."""
+        for tok in self.doc:
+            words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
+            if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
+                continue
+            for prep in tok.children:
+                if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
+                    for obj in args(prep, {"pobj"}):
+                        tail = self.mention(obj)
+                        if tail is not None and tail.label_ == "Dataset":
+                            self.add(self.main, "evaluatedOn", tail, tok)

@@ -1,0 +1,121 @@
+"""Finding relations over a parse: which mention a token stands for, and adding a relation
+once the evidence allows it (types, negation, contrast, one thing under two names).
+
+The base of the rule relations (:mod:`kg.nlp.noun_relations`, :mod:`kg.nlp.relations`).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.spans import Relation, mention_index
+
+#: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
+#: relations); the learned classifier agreeing raises it (:mod:`kg.nlp.learned`).
+RULE_CONFIDENCE = {
+    "improvesOn": 0.85,
+    "comparedWith": 0.7,
+    "uses": 0.75,
+    "addresses": 0.75,
+    "evaluatedOn": 0.8,
+    "measuredBy": 0.75,
+    "isA": 0.7,
+    "partOf": 0.6,
+}
+#: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
+STATED_PART_CONFIDENCE = 0.75
+
+_AUTHOR_WORDS = frozenset(
+    {
+        "we",
+        "it",
+        "our",
+        "this",
+        "method",
+        "approach",
+        "model",
+        "framework",
+        "algorithm",
+        "technique",
+        "system",
+        "architecture",
+    }
+)
+
+
+def args(token: Token, deps: set[str]) -> list[Token]:
+    """Children attached by ``deps``, with everything coordinated with them ("A, B and C")."""
+    out = [c for c in token.children if c.dep_ in deps]
+    k = 0
+    while k < len(out):
+        out += [c for c in out[k].children if c.dep_ == "conj" and c not in out]
+        k += 1
+    return out
+
+
+class Finder:
+    """A Doc's mentions, what the paper proposes, and the relations found so far."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.index = mention_index(doc)
+        proposed = list(doc.spans.get(PROPOSED_KEY, []))
+        self.main = proposed[0] if proposed else None
+        self.found: dict[tuple[int, int, str, int, int], Relation] = {}
+
+    def mention(self, tok: Token) -> Span | None:
+        span = self.index.get(tok.i)
+        if span is not None:
+            return span
+        if tok.lower_ in {"which", "that", "who"} and tok.head.dep_ == "relcl" and tok.head.head is not tok:
+            return self.mention(tok.head.head)  # "X, which uses Y": X uses Y
+        for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
+            if child.dep_ in {"compound", "nmod"} and child.i in self.index:
+                return self.index[child.i]
+        if tok.lower_ == "it" and self._named_before(tok):
+            return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+        if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
+            owner = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "our"]
+            if (
+                tok.lower_ in {"we", "it"}
+                or owner
+                or (tok.lower_ != "this" and any(c.lower_ == "this" for c in tok.children))
+            ):
+                return self.main
+        return None
+
+    def evaluated(self, obj: Token) -> Span | None:
+        """What "we evaluate <obj>" evaluates: "the robustness of X" is X's."""
+        span = self.mention(obj)
+        if span is not None and names_quality(span):
+            owners = [self.mention(o) for p in obj.children if p.lower_ == "of" for o in args(p, {"pobj"})]
+            return next((o for o in owners if o is not None), None)
+        return span
+
+    def _named_before(self, tok: Token) -> bool:
+        """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
+        return any(
+            span.label_ == "Method" and span != self.main and tok.sent.start <= span.start and span.end <= tok.i
+            for span in set(self.index.values())
+        )
+
+    def add(
+        self, head: Span | None, label: str, tail: Span | None, tok: Token, confidence: float | None = None
+    ) -> None:
+        """Add ``head label tail``, stated around ``tok``, with the label's confidence (or ``confidence``),
+        unless the evidence says the sentence does not state it."""
+        if head is None or tail is None or head == tail:
+            return
+        if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
+            return
+        if same_thing(label, head, tail):
+            return  # "we leverage COPA" in a paper that proposes COPA: one thing
+        if any(span.sent == tok.sent and contrasted(span.root, tok) for span in (head, tail)):
+            return  # "unlike X, we use Y": nothing is said of X
+        if not types_fit(label, head.label_, tail.label_):
+            return  # "CheXpert measuredBy AUC", "image synthesis isA SDEdit"
+        key = (head.start, head.end, label, tail.start, tail.end)
+        score = RULE_CONFIDENCE.get(label, 0.6) if confidence is None else confidence
+        self.found.setdefault(key, Relation(*key, sentence=tok.sent.start, score=score))

@@ -1,0 +1,213 @@
+"""Issue 13, second round: the held-out wrong-relation classes and the patterns that state relations.
+
+Each test parses a sentence with the rules pipeline, sets the mentions by hand (so the test hangs on
+the relation code, not on mention typing) and checks what the rules (:func:`find_relations`) or the
+combination with given learned relations (:func:`learned_relations`) state.
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.nlp.learned import learned_relations
+from kg.nlp.lexicon import load_lexicon
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.pipeline import load_pipeline
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import find_relations
+from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.spans import Relation
+
+Triple = tuple[str, str, str]
+
+
+@pytest.fixture(scope="module")
+def rules() -> Language:
+    return load_pipeline(extractor="rules")
+
+
+def _doc(
+    rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...]
+) -> tuple[Doc, dict[str, Span]]:
+    doc = rules(text)
+    spans = {}
+    for name, label in mentions.items():
+        start = doc.text.index(name)
+        span = doc.char_span(start, start + len(name), label=label)
+        assert span is not None, name
+        spans[name] = span
+    doc.spans[SPANS_KEY] = sorted(spans.values(), key=lambda s: (s.start, s.end))
+    doc.spans[SPAN_KEY] = doc.spans[SPANS_KEY]
+    doc.spans[PROPOSED_KEY] = [spans[p] for p in proposed]
+    return doc, spans
+
+
+def _ruled(rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...] = ()) -> set[Triple]:
+    doc, _ = _doc(rules, text, mentions, proposed)
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in find_relations(doc)}
+
+
+def _learned(
+    rules: Language, text: str, mentions: dict[str, str], learned: list[tuple[str, str, str, float]]
+) -> set[Triple]:
+    """No rule relations, these learned SciERC relations, combined by evidence."""
+    doc, spans = _doc(rules, text, mentions, ())
+    doc._.kg_relations = []
+    doc._.relations = [
+        Relation(spans[h].start, spans[h].end, label, spans[t].start, spans[t].end, score=score)
+        for h, label, t, score in learned
+    ]
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+
+
+def test_issue_13_one_method_including_parts_is_part_of_not_a_kind(rules):
+    text = "We propose FooLearning, including a loss scheme and a training framework."
+    mentions = {"FooLearning": "Method", "loss scheme": "Method", "training framework": "Method"}
+    found = _ruled(rules, text, mentions, ("FooLearning",))
+    assert ("loss scheme", "partOf", "FooLearning") in found
+    assert not any(label == "isA" for _, label, _ in found)
+    kinds = _ruled(
+        rules, "We test attention models, including BarNet.", {"attention models": "Method", "BarNet": "Method"}
+    )
+    assert ("BarNet", "isA", "attention models") in kinds  # plural: a kind of
+
+
+def test_issue_13_improving_a_quality_names_no_baseline(rules):
+    text = "FooNet improves the contextual consistency of the outputs."
+    assert _ruled(rules, text, {"FooNet": "Method", "contextual consistency": "Method"}) == set()
+    assert ("FooNet", "improvesOn", "BarNet") in _ruled(
+        rules, "FooNet improves BarNet.", {"FooNet": "Method", "BarNet": "Method"}
+    )
+
+
+def test_issue_13_a_dataset_is_not_what_is_measured(rules):
+    text = "FooNet achieves 88.5% AUC on CheXpert."
+    mentions = {"FooNet": "Method", "AUC": "Metric", "CheXpert": "Dataset"}
+    learned = [("AUC", "EVALUATE-FOR", "CheXpert", 0.95), ("AUC", "EVALUATE-FOR", "FooNet", 0.9)]
+    found = _learned(rules, text, mentions, learned)
+    assert ("FooNet", "measuredBy", "AUC") in found
+    assert ("CheXpert", "measuredBy", "AUC") not in found
+
+
+def test_issue_13_a_comparison_with_a_winner_is_an_improvement(rules):
+    text = "Experiments show the advantages of FooNet over BarNet."
+    learned = [("FooNet", "COMPARE", "BarNet", 0.95)]
+    assert _learned(rules, text, {"FooNet": "Method", "BarNet": "Method"}, learned) == {
+        ("FooNet", "improvesOn", "BarNet")
+    }
+    text = "We compare FooNet with BarNet."
+    assert _learned(rules, text, {"FooNet": "Method", "BarNet": "Method"}, learned) == {
+        ("FooNet", "comparedWith", "BarNet")
+    }
+
+
+def test_issue_13_learned_use_needs_a_word_that_states_it(rules):
+    mentions = {"FooNet": "Method", "instability": "Concept"}
+    text = "FooNet suffers from instability."
+    assert _learned(rules, text, mentions, [("instability", "USED-FOR", "FooNet", 0.95)]) == set()
+    text = "FooNet relies on instability."
+    assert _learned(rules, text, mentions, [("instability", "USED-FOR", "FooNet", 0.95)]) == {
+        ("FooNet", "uses", "instability")
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We propose the first certification framework, COPA, for robust control.",
+            {"certification framework": "Method", "COPA": "Method", "robust control": "Task"},
+            {("COPA", "isA", "certification framework"), ("COPA", "addresses", "robust control")},
+            id="a Y, X: the name is the kind",
+        ),
+        pytest.param(
+            "We propose FooNet, a novel graph network for image segmentation.",
+            {"FooNet": "Method", "graph network": "Method", "image segmentation": "Task"},
+            {
+                ("FooNet", "isA", "graph network"),
+                ("FooNet", "addresses", "image segmentation"),
+                ("graph network", "addresses", "image segmentation"),
+            },
+            id="X, a Y for T",
+        ),
+        pytest.param(
+            "We study AdaGrad and other adaptive methods.",
+            {"AdaGrad": "Method", "adaptive methods": "Method"},
+            {("AdaGrad", "isA", "adaptive methods")},
+            id="X and other Ys",
+        ),
+        pytest.param(
+            "We use FooNet for machine translation.",
+            {"FooNet": "Method", "machine translation": "Task"},
+            {("FooNet", "addresses", "machine translation")},
+            id="use X for T",
+        ),
+        pytest.param(
+            "FooNet is applied to machine translation.",
+            {"FooNet": "Method", "machine translation": "Task"},
+            {("FooNet", "addresses", "machine translation")},
+            id="X is applied to T",
+        ),
+        pytest.param(
+            "FooNet consists of a retrieval module and a reader module.",
+            {"FooNet": "Method", "retrieval module": "Method", "reader module": "Method"},
+            {("retrieval module", "partOf", "FooNet"), ("reader module", "partOf", "FooNet")},
+            id="X consists of Y",
+        ),
+        pytest.param(
+            "FooNet captures long-range dependency by self-attention.",
+            {"FooNet": "Method", "long-range dependency": "Concept", "self-attention": "Method"},
+            {("FooNet", "uses", "self-attention")},
+            id="X does something by Y",
+        ),
+        pytest.param(
+            "FooNet is trained with dropout.",
+            {"FooNet": "Method", "dropout": "Method"},
+            {("FooNet", "uses", "dropout")},
+            id="X is trained with Y",
+        ),
+        pytest.param(
+            "FooNet is learned jointly with BarNet.",
+            {"FooNet": "Method", "BarNet": "Method"},
+            set(),
+            id="learned with Y is no use",
+        ),
+        pytest.param(
+            "We validate FooNet on machine translation tasks.",
+            {"FooNet": "Method", "machine translation tasks": "Task"},
+            {("FooNet", "addresses", "machine translation tasks")},
+            id="validate X on tasks T",
+        ),
+        pytest.param(
+            "FooNet is pre-trained on ImageNet.",
+            {"FooNet": "Method", "ImageNet": "Dataset"},
+            set(),
+            id="trained on D is no evaluation",
+        ),
+        pytest.param(
+            "We leverage FooNet in FooNet training.",
+            {"FooNet": "Method"},
+            set(),
+            id="nothing relates to itself",
+        ),
+    ],
+)
+def test_issue_13_patterns_stated_by_the_parse(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_it_after_another_method_is_not_the_papers(rules):
+    mentions = {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"}
+    text = "We propose FooNet. To understand BarNet, we compare it with BazNet."
+    assert not any("FooNet" in (h, t) for h, _, t in _ruled(rules, text, mentions, ("FooNet",)))
+    text = "We propose FooNet. We compare it with BazNet."
+    found = _ruled(rules, text, {"FooNet": "Method", "BazNet": "Method"}, ("FooNet",))
+    assert ("FooNet", "comparedWith", "BazNet") in found
+
+
+def test_issue_13_a_margin_is_not_a_metric(rules):
+    text = "FooNet outperforms BarNet by a large margin."
+    mentions = {"FooNet": "Method", "BarNet": "Method", "margin": "Metric"}
+    assert _ruled(rules, text, mentions) == {("FooNet", "improvesOn", "BarNet")}
