@@ -8,11 +8,13 @@ abbreviations inside a term expand too ("KV cache" = "Key-Value cache").
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kg.graph.variants import typo_pairs, variant_key
 from kg.records import Extraction, Mention
 from kg.text import normal_form, singular
 
@@ -79,10 +81,21 @@ def core_term(text: str) -> str:
 def term_key(text: str) -> str:
     """The key two spellings of one term share: case, plural, hyphens and spaces folded.
 
-    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder")
-    True
+    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder"), term_key("Fréchet") == term_key("Frechet")
+    (True, True)
     """
-    return normal_form(text).replace(" ", "")
+    return normal_form(plain_letters(text)).replace(" ", "")
+
+
+def plain_letters(text: str) -> str:
+    """Ligatures and accents folded to plain letters ("ofﬂine" = "offline", "Fréchet" = "Frechet").
+
+    >>> plain_letters("ofﬂine Fréchet")
+    'offline Frechet'
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def key_terms(extractions: Iterable[Extraction]) -> None:
@@ -105,6 +118,7 @@ def singular_label(text: str) -> str:
 @dataclass(slots=True)
 class Entity:
     key: str
+    text: str = ""  # the first text whose term_key is ``key``
     surface: Counter[str] = field(default_factory=Counter)
     expansions: set[str] = field(default_factory=set)
     short_forms: set[str] = field(default_factory=set)
@@ -138,6 +152,16 @@ class Entity:
         if plain:
             return plain[0]
         return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
+
+    def absorb(self, other: Entity) -> None:
+        """Take in the mentions of ``other``, a variant of this entity."""
+        self.surface.update(other.surface)
+        self.expansions |= other.expansions
+        self.short_forms |= other.short_forms
+        self.types.update(other.types)
+        self.short_types.update(other.short_types)
+        self.papers.update(other.papers)
+        self.proposed_by |= other.proposed_by
 
     def alt_labels(self, label: str) -> list[str]:
         """Every other way the entity was written, besides ``label``."""
@@ -212,7 +236,7 @@ def resolve_entities(
                 continue
             entity = entities.get(key)
             if entity is None:
-                entity = entities[key] = Entity(key)
+                entity = entities[key] = Entity(key, expanded or mention.text)
             entity.surface[mention.text] += 1
             if expanded and not is_short:
                 entity.expansions.add(expanded)
@@ -226,4 +250,32 @@ def resolve_entities(
                 entity.proposed_by.add(paper)
             keys.append(key)
         keys_per_paper.append(keys)
+    moved = merge_variants(entities)
+    if moved:
+        keys_per_paper = [[moved.get(k, k) if k else k for k in keys] for keys in keys_per_paper]
     return entities, keys_per_paper
+
+
+def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
+    """Merge, in place, the entities that are spellings of one concept (same
+    :func:`~kg.graph.variants.variant_key`, or a one-letter slip of a commoner one) into the one in
+    most papers; the merged keys, old -> new."""
+    groups: dict[str, list[Entity]] = defaultdict(list)
+    for entity in entities.values():
+        groups[variant_key(entity.text)].append(entity)
+    papers = {vk: len({p for e in group for p in e.papers}) for vk, group in groups.items()}
+    typos = typo_pairs(papers)
+    for rare, common in typos.items():
+        if common not in typos:  # a chain of slips stays apart
+            groups[common] += groups.pop(rare)
+    moved: dict[str, str] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        keep = max(group, key=lambda e: (len(e.papers), sum(e.papers.values()), e.key))
+        for entity in group:
+            if entity is not keep:
+                keep.absorb(entity)
+                del entities[entity.key]
+                moved[entity.key] = keep.key
+    return moved

@@ -11,7 +11,7 @@ at most 3 letters links only when it names one concept, of the entity's kind. Li
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -166,10 +166,16 @@ def gazetteer_entries(vocabulary: Vocabulary | None = None) -> list[dict[str, st
 def abbreviation_pairs(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
     """``(short, long)`` for every abbreviation in the vocabulary: ``("PPO", "Proximal Policy Optimization")``.
 
-    A short form can appear with several long forms ("SAE"); the list is sorted and has no repeats.
+    A synonym written in capitals counts as an abbreviation too (ITO lists "FID" as a synonym). A
+    short form can appear with several long forms ("SAE"); the list is sorted and has no repeats.
     """
     vocab = vocabulary or load_vocabulary()
-    return sorted({(a, t.label) for t in vocab.terms.values() for a in t.abbreviations})
+    return sorted({(a, t.label) for t in vocab.terms.values() for a in (*t.abbreviations, *_capitals(t.alt_labels))})
+
+
+def _capitals(names: Iterable[str]) -> list[str]:
+    """The synonyms written as an abbreviation (2 to 6 capitals: "FID" beside "Frechet Inception Distance")."""
+    return [n for n in names if 2 <= len(n) <= 6 and n.isalpha() and n.isupper()]
 
 
 def known_definitions(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:

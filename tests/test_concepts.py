@@ -1,0 +1,71 @@
+"""Issue 12, the concept part: one node per concept, linked from every paper that names it."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.graph.resolve import resolve_entities, term_key
+from kg.graph.variants import typo_pairs, variant_key
+from kg.records import Extraction, Mention
+
+
+def ex(*mentions: tuple[str, str], definitions: tuple[tuple[str, str], ...] = ()) -> Extraction:
+    return Extraction([Mention(t, label, 0, len(t)) for t, label in mentions], [], [], list(definitions))
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ("behavior cloning", "behavioral cloning", "behavioural cloning", "Behaviour Cloning"),
+        ("large language model", "Large Languages Model", "large languages models"),
+        ("reinforcement learning from human feedback", "reinforcement learning with human feedback"),
+        ("distribution shift", "distributional shift", "distributional shifts"),
+        ("convolutional neural network", "convolutional network", "Convolutional Neural Nets"),
+        ("generative adversarial network", "Generative Adversarial Nets"),
+        ("language modeling", "language modelling", "Language Modelling"),
+        ("batch normalization", "batch normalisation"),
+        ("offline RL", "ofﬂine RL"),  # a ligature from a PDF
+        ("Frechet Inception Distance", "Fréchet Inception Distance"),
+    ],
+)
+def test_concepts_spelling_variants_are_one_node_with_every_variant_an_alt_label(variants: tuple[str, ...]) -> None:
+    papers = [(f"p{i}", ex((v, "Method"))) for i, v in enumerate(variants)]
+    entities, keys = resolve_entities(papers)
+    assert len(entities) == 1
+    (entity,) = entities.values()
+    assert len(entity.papers) == len(variants)
+    names = {entity.label, *entity.alt_labels(entity.label)}
+    assert set(variants) <= names
+    assert {k for ks in keys for k in ks} == {entity.key}
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("graph encoder", "graph decoder"),  # one letter apart, two things
+        ("ResNet-18", "ResNet-10"),
+        ("pretraining", "retraining"),
+        ("conditional independence test", "unconditional independence test"),
+        ("reinforcement learning from human feedback", "RL from human feedback"),  # abbreviations resolve elsewhere
+        ("noisy label", "label noise"),  # word order changes the thing
+        ("neural network", "network"),
+    ],
+)
+def test_concepts_different_terms_stay_apart(one: str, other: str) -> None:
+    papers = [(f"p{i}", ex((one, "Method"))) for i in range(3)] + [("q", ex((other, "Method")))]
+    entities, _ = resolve_entities(papers)
+    assert len(entities) == 2
+
+
+def test_concepts_a_rare_one_letter_slip_joins_the_common_spelling() -> None:
+    common = [(f"p{i}", ex(("low-rank adaptation", "Method"))) for i in range(4)]
+    entities, keys = resolve_entities([*common, ("typo", ex(("Low-rank adapation", "Method")))])
+    assert list(entities) == [term_key("low-rank adaptation")]
+    assert "Low-rank adapation" in entities[term_key("low-rank adaptation")].alt_labels("low-rank adaptation")
+    assert keys[-1] == [term_key("low-rank adaptation")]
+
+
+def test_concepts_two_slips_of_equal_standing_are_not_merged() -> None:
+    # neither spelling is commoner: no way to tell which one is the slip
+    assert typo_pairs({"low rank adaptation": 2, "low rank adapation": 2}) == {}
+    assert variant_key("low rank adapation") != variant_key("low rank adaptation")
