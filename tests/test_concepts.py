@@ -69,3 +69,55 @@ def test_concepts_two_slips_of_equal_standing_are_not_merged() -> None:
     # neither spelling is commoner: no way to tell which one is the slip
     assert typo_pairs({"low rank adaptation": 2, "low rank adapation": 2}) == {}
     assert variant_key("low rank adapation") != variant_key("low rank adaptation")
+
+
+@pytest.mark.parametrize(
+    ("name", "votes", "expected"),
+    [
+        ("adversarial training", {"Concept": 9, "Method": 2}, "Method"),  # head word: a method
+        ("normalizing flow", {"Concept": 5}, "Method"),
+        ("long short-term memory", {"Concept": 3}, "Concept"),  # no hint, votes decide (the vocabulary may)
+        ("object detection", {"Concept": 2, "Method": 1}, "Task"),
+        ("top-1 accuracy", {"Concept": 2}, "Metric"),
+        ("graph network", {"Dataset": 3, "Method": 1}, "Dataset"),  # a Dataset majority stays
+    ],
+)
+def test_concepts_one_type_per_node_from_all_mentions_and_the_head(name: str, votes: dict, expected: str) -> None:
+    papers = [(f"p{label}{i}", ex((name, label))) for label, n in votes.items() for i in range(n)]
+    entities, _ = resolve_entities(papers)
+    (entity,) = entities.values()
+    assert entity.type == expected
+
+
+def test_concepts_an_abbreviation_used_far_more_than_its_long_form_types_the_node() -> None:
+    papers = [(f"p{i}", ex(("FID", "Metric"), definitions=(("FID", "Frechet Inception Distance"),))) for i in range(5)]
+    entities, _ = resolve_entities([*papers, ("q", ex(("Frechet Inception Distance", "Method")))])
+    (entity,) = entities.values()
+    assert entity.type == "Metric"
+
+
+def test_concepts_the_vocabularies_type_a_node_typed_concept() -> None:
+    import networkx as nx
+
+    from kg.vocab.link import link_graph
+    from kg.vocab.vocabulary import Term, Vocabulary
+
+    vocab = Vocabulary(
+        [
+            Term("v:nf", "Normalizing Flows", "Method", "pwc:method"),
+            Term("v:fid", "Frechet Inception Distance", "Metric", "ito:metric"),
+            Term("v:cl", "Contrastive Learning", "Task", "pwc:task"),  # the tasks list is not sure enough
+        ]
+    )
+    graph = nx.MultiDiGraph()
+    graph.add_node("e/nf", type="Concept", label="normalizing flow")
+    graph.add_node("e/fid", type="Method", label="Fréchet Inception Distance")
+    graph.add_node("e/cl", type="Method", label="contrastive learning")
+    graph.add_node("e/ls", type="Concept", label="latent space")
+    link_graph(graph, vocab)
+    assert [graph.nodes[n]["type"] for n in ("e/nf", "e/fid", "e/cl", "e/ls")] == [
+        "Method",
+        "Metric",
+        "Method",
+        "Concept",
+    ]

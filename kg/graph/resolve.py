@@ -14,11 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kg.graph.typing_votes import decide_type
 from kg.graph.variants import typo_pairs, variant_key
 from kg.records import Extraction, Mention
 from kg.text import normal_form, singular
-
-TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
 
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
 #: "polymer generation", "policy gradient methods" the method "policy gradient".
@@ -129,11 +128,12 @@ class Entity:
 
     @property
     def type(self) -> str:
-        # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
-        votes = self.types or self.short_types
-        best = max(votes.values())
-        kind = next(t for t in TYPE_PRIORITY if votes[t] == best)
-        return "Method" if kind == "Concept" and self.proposed_by else kind
+        # Bare abbreviations are typed by guesswork; the written-out forms decide unless they are
+        # fewer than half of them ("FID" 8 times as a metric, its long form once as something else).
+        votes = self.types
+        if sum(self.types.values()) * 2 < sum(self.short_types.values()):
+            votes = self.types + self.short_types
+        return decide_type(votes or self.short_types, self.text, bool(self.proposed_by))
 
     @property
     def label(self) -> str:

@@ -109,15 +109,40 @@ def link_entity(
     return None
 
 
+#: Sources whose terms are of one kind for sure (the Papers with Code tasks list many methods).
+TYPED_SOURCES = frozenset({"pwc:method", "pwc:collection", "aio", "ito:metric", "pwc:benchmark"})
+
+
+def vocabulary_type(label: str, vocabulary: Vocabulary) -> str | None:
+    """The kind the vocabularies agree ``label`` has, by a term's label or full name in a source of
+    sure kinds, or ``None`` (no such term, the sources disagree, or the label is a generic word).
+
+    >>> vocab = Vocabulary([Term("v:nf", "Normalizing Flows", "Method", "pwc:method")])
+    >>> vocabulary_type("normalizing flow", vocab), vocabulary_type("latent space", vocab)
+    ('Method', None)
+    """
+    if term_key(label) in GENERIC:
+        return None
+    kinds = {
+        t.kind for t, field, _ in vocabulary.lookup(label) if field in ("label", "full") and t.source in TYPED_SOURCES
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
-    and the linked terms with their ancestors as the graph's ``vocabulary`` attribute."""
+    and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
+    takes the kind the vocabularies give its label (:func:`vocabulary_type`) when that is Metric or
+    Dataset, or Method for an entity typed Concept (the extractor's fallback)."""
     vocab = vocabulary or load_vocabulary()
     for _, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
             continue
         for attr in ("vocab", "vocab_label", "vocab_match", "broader"):
             data.pop(attr, None)
+        kind = vocabulary_type(data.get("label", ""), vocab)
+        if kind in ("Metric", "Dataset") or (kind == "Method" and data["type"] == "Concept"):
+            data["type"] = kind
         found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
         if found is not None:
             data["vocab"] = found.term.iri
