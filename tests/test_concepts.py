@@ -121,3 +121,41 @@ def test_concepts_the_vocabularies_type_a_node_typed_concept() -> None:
         "Method",
         "Concept",
     ]
+
+
+def test_concepts_a_definition_cut_short_is_completed_by_one_whose_initials_spell_it() -> None:
+    entities, keys = resolve_entities(
+        [
+            ("cut", ex(("PPO", "Method"), definitions=(("PPO", "policy optimization"),))),
+            ("full", ex(("PPO", "Method"), definitions=(("PPO", "Proximal Policy Optimization"),))),
+            ("bare", ex(("PPO", "Method"))),
+        ]
+    )
+    ppo = term_key("Proximal Policy Optimization")
+    assert keys == [[ppo], [ppo], [ppo]]
+    assert term_key("policy optimization") not in entities
+
+
+def test_concepts_the_corpus_prefers_a_long_form_that_spells_the_abbreviation() -> None:
+    wrong = [(f"w{i}", ex(("FL", "Method"), definitions=(("FL", "Forward Learning rule"),))) for i in range(3)]
+    right = [("r", ex(("FL", "Method"), definitions=(("FL", "federated learning"),)))]
+    _entities, keys = resolve_entities([*wrong, *right, ("bare", ex(("FL", "Task")))])
+    assert keys[-1] == [term_key("federated learning")]
+
+
+def test_concepts_a_papers_own_definition_beats_the_corpus_and_the_vocabularies() -> None:
+    papers = [
+        ("sd", ex(("SD", "Method"), definitions=(("SD", "speculative decoding"),))),
+        ("diffusion", ex(("SD", "Method"), definitions=(("SD", "Stable Diffusion"),))),
+        ("bare", ex(("SD", "Method"))),
+    ]
+    _entities, keys = resolve_entities(papers, definitions=[("SD", "Stable Diffusion")])
+    assert keys[0] == [term_key("speculative decoding")]
+    assert keys[1] == keys[2] == [term_key("Stable Diffusion")]
+
+
+def test_concepts_a_bayesian_network_is_no_bayesian_neural_network() -> None:
+    entities, _ = resolve_entities(
+        [("a", ex(("Bayesian network", "Method"))), ("b", ex(("Bayesian neural networks", "Method")))]
+    )
+    assert len(entities) == 2

@@ -8,6 +8,7 @@ abbreviations inside a term expand too ("KV cache" = "Key-Value cache").
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -114,6 +115,26 @@ def singular_label(text: str) -> str:
     return f"{head} {singular(last)}" if head else singular(last)
 
 
+@lru_cache(maxsize=1 << 16)
+def spells(short: str, long: str) -> bool:
+    """The initials of ``long`` spell ``short`` ("PPO", "Proximal Policy Optimization").
+
+    >>> spells("PPO", "Proximal Policy Optimization"), spells("PPO", "policy optimization")
+    (True, False)
+    >>> spells("RLHF", "reinforcement learning from human feedback"), spells("KV", "Key-Value")
+    (True, True)
+    """
+    core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+    letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
+    words = re.findall(r"[A-Za-z0-9]+", long)
+    initials = "".join(w[0] for w in words).upper()
+    content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
+    return bool(letters) and letters in (initials, content)
+
+
+_SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by", "from"})
+
+
 @dataclass(slots=True)
 class Entity:
     key: str
@@ -186,13 +207,25 @@ class Resolver:
                 self.global_defs[term_key(short)][long] += 1
 
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
+        """The paper's own definition first, then the corpus's, then the vocabularies'; a long form
+        whose initials spell the short form beats one that does not ("Proximal Policy Optimization"
+        for PPO, not "policy optimization"), and completes a definition cut short."""
         key = term_key(word)
-        if key in local:
-            return local[key]
+        found = local.get(key)
+        if found is not None and spells(word, found):
+            return found
         forms = self.global_defs.get(key)
+        best = None
         if forms:
-            return min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-        return self.fallback.get(key)
+            best = min(forms.items(), key=lambda kv: (not spells(word, kv[0]), -kv[1], kv[0]))[0]
+        fallback = self.fallback.get(key)
+        if fallback is not None and (best is None or not spells(word, best)):
+            best = fallback
+        if found is None:
+            return best
+        if best is not None and spells(word, best) and term_key(best).endswith(term_key(found)):
+            return best  # the paper's definition lost its first words: "policy optimization (PPO)"
+        return found
 
     def resolve(self, mention: Mention, local: dict[str, str]) -> tuple[str, str | None, bool]:
         """``(key, expanded text or None, is a short form)`` of one mention; ``local`` holds the

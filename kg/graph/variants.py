@@ -55,8 +55,8 @@ def variant_key(text: str) -> str:
     True
     >>> variant_key("convolutional neural networks") == variant_key("Convolutional Networks")
     True
-    >>> variant_key("neural networks")
-    'neural network'
+    >>> variant_key("neural networks"), variant_key("Bayesian neural network") == variant_key("Bayesian network")
+    ('neural network', False)
     >>> rlhf = variant_key("reinforcement learning with human feedback")
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
@@ -64,8 +64,11 @@ def variant_key(text: str) -> str:
     words = normal_form(text).split(" ")
     if len(words) >= 2 and words[-1] in ("net", "nets"):
         words[-1] = "network"
-    if len(words) >= 3 and words[-2] in ("neural", "neuron") and words[-1] in ("network", "networks"):
-        del words[-2]  # "convolutional neural network" = "convolutional network"
+    # "convolutional neural network" = "convolutional network"; a "Bayesian network" is no
+    # "Bayesian neural network"
+    neural = len(words) >= 3 and words[-2] in ("neural", "neuron") and words[-1] in ("network", "networks")
+    if neural and not words[-3].endswith("ian"):
+        del words[-2]
     last = len(words) - 1
     return " ".join(_SWAPPED[w] if 0 < i < last and w in _SWAPPED else variant_word(w) for i, w in enumerate(words))
 
