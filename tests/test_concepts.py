@@ -159,3 +159,81 @@ def test_concepts_a_bayesian_network_is_no_bayesian_neural_network() -> None:
         [("a", ex(("Bayesian network", "Method"))), ("b", ex(("Bayesian neural networks", "Method")))]
     )
     assert len(entities) == 2
+
+
+def _corpus(abstracts: dict[str, str], entities: dict[str, tuple[str, list[str], list[str]]]):
+    """A graph of papers (key -> abstract) and entities (node -> label, alt labels, papers that extracted it)."""
+    import networkx as nx
+
+    graph = nx.MultiDiGraph()
+    for key, abstract in abstracts.items():
+        graph.add_node(key, type="Paper", abstract=abstract)
+    for node, (label, alts, papers) in entities.items():
+        graph.add_node(
+            node, type="Method", label=label, alt_labels=alts, papers=papers, paper_count=len(papers), count=1
+        )
+        for paper in papers:
+            graph.add_edge(paper, node, key="mentions", type="mentions")
+    return graph
+
+
+def _linked(graph, node: str) -> set[str]:
+    return {u for u, _, k in graph.in_edges(node, keys=True) if k == "mentions"}
+
+
+def test_concepts_every_paper_naming_an_established_entity_is_linked_to_it() -> None:
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {
+            "a": "We use data augmentation.",
+            "b": "Data augmentation helps.",
+            "c": "Stronger Data-Augmentations and LoRA-based tuning.",
+            "d": "A lora adapter and Conv-LoRA.",  # wrong case, and part of another name
+            "e": "We study LoRA.",
+            "f": "Our data augmentation policy.",  # a longer phrase that is no entity hides nothing
+        },
+        {
+            "da": ("data augmentation", [], ["a", "b"]),
+            "lora": ("low-rank adaptation", ["LoRA"], ["e", "a"]),
+        },
+    )
+    link_named(graph)
+    assert _linked(graph, "da") == {"a", "b", "c", "f"}
+    assert _linked(graph, "lora") == {"a", "c", "e"}
+    assert graph.nodes["da"]["paper_count"] == 4
+
+
+def test_concepts_the_longest_established_name_wins() -> None:
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {"a": "offline reinforcement learning", "b": "offline reinforcement learning", "c": "We study offline RL."},
+        {
+            "rl": ("reinforcement learning", ["RL"], ["x", "y"]),
+            "orl": ("offline reinforcement learning", ["offline RL"], ["a", "b"]),
+        },
+    )
+    graph.add_nodes_from(["x", "y"], type="Paper", abstract="reinforcement learning")
+    link_named(graph)
+    assert _linked(graph, "rl") == {"x", "y"}  # papers on offline RL name a narrower thing
+    assert _linked(graph, "orl") == {"a", "b", "c"}
+
+
+def test_concepts_abbreviations_and_common_words_are_not_searched_blindly() -> None:
+    from kg.graph.naming import link_named
+
+    abstracts = {f"p{i}": "A prior over SD samples." for i in range(6)}
+    graph = _corpus(
+        abstracts,
+        {
+            "sd": ("speculative decoding", ["SD"], ["q1", "q2"]),
+            "prior": ("prior", [], ["p0", "p1"]),  # extracted in 2 of the 6 abstracts using the word
+            "dropout": ("dropout", [], ["d1", "d2"]),
+        },
+    )
+    graph.add_nodes_from(["d1", "d2", "d3"], type="Paper", abstract="We apply dropout.")
+    link_named(graph)
+    assert _linked(graph, "sd") == {"q1", "q2"}
+    assert _linked(graph, "prior") == {"p0", "p1"}
+    assert _linked(graph, "dropout") == {"d1", "d2", "d3"}
