@@ -237,3 +237,22 @@ def test_concepts_abbreviations_and_common_words_are_not_searched_blindly() -> N
     assert _linked(graph, "sd") == {"q1", "q2"}
     assert _linked(graph, "prior") == {"p0", "p1"}
     assert _linked(graph, "dropout") == {"d1", "d2", "d3"}
+
+
+def test_concepts_a_mention_inside_an_established_longer_name_does_not_link_the_broader_node() -> None:
+    def paper(text: str, inner: str) -> Extraction:
+        at = text.index(inner)
+        mentions = [Mention(text, "Method", 0, len(text)), Mention(inner, "Method", at, at + len(inner))]
+        return Extraction(mentions, [], [], [])
+
+    entities, keys = resolve_entities(
+        [
+            ("v1", paper("vision transformer", "transformer")),
+            ("v2", paper("vision transformer", "transformer")),
+            ("m", paper("self-attention matrix", "self-attention")),  # a term of one paper: the inner one counts
+            ("t", ex(("transformer", "Method"))),
+        ]
+    )
+    assert set(entities[term_key("transformer")].papers) == {"t"}
+    assert keys[0] == [term_key("vision transformer"), None]
+    assert set(entities[term_key("self-attention")].papers) == {"m"}

@@ -254,19 +254,32 @@ def resolve_entities(
     resolver = Resolver(definitions)
     resolver.learn(ex for _, ex in extractions)
     junk_keys = {term_key(j) for j in junk}
-    entities: dict[str, Entity] = {}
-    keys_per_paper: list[list[str | None]] = []
+    resolved: list[list[tuple[str, str | None, bool, Mention] | None]] = []
+    papers_of: dict[str, set[str]] = defaultdict(set)
     for paper, ex in extractions:
-        keys: list[str | None] = []
         local = {term_key(short): long for short, long in ex.definitions}
-        for i, mention in enumerate(ex.mentions):
+        row: list[tuple[str, str | None, bool, Mention] | None] = []
+        for mention in ex.mentions:
             core = core_term(balanced(mention.text))
             if core != mention.text:
                 mention = mention._replace(text=core)
             key, expanded, is_short = resolver.resolve(mention, local)
             if not key or key in junk_keys:
+                row.append(None)
+                continue
+            row.append((key, expanded, is_short, mention))
+            papers_of[key].add(paper)
+        resolved.append(row)
+    entities: dict[str, Entity] = {}
+    keys_per_paper: list[list[str | None]] = []
+    for (paper, ex), row in zip(extractions, resolved, strict=True):
+        keys: list[str | None] = []
+        inner = nested(ex.mentions, [r[0] if r else None for r in row], papers_of)
+        for i, item in enumerate(row):
+            if item is None or i in inner:
                 keys.append(None)
                 continue
+            key, expanded, is_short, mention = item
             entity = entities.get(key)
             if entity is None:
                 entity = entities[key] = Entity(key, expanded or mention.text)
@@ -287,6 +300,40 @@ def resolve_entities(
     if moved:
         keys_per_paper = [[moved.get(k, k) if k else k for k in keys] for keys in keys_per_paper]
     return entities, keys_per_paper
+
+
+def nested(
+    mentions: Sequence[Mention], keys: Sequence[str | None], papers_of: dict[str, set[str]], min_papers: int = 2
+) -> set[int]:
+    """Indices of the mentions that lie inside a longer mention of another entity which the corpus
+    has established (in ``min_papers`` papers or more): "transformer" inside "vision transformer"
+    names a narrower thing. Inside a term no other paper uses ("self-attention matrix") the inner
+    concept is named and kept.
+
+    >>> ms = [Mention("vision transformer", "Method", 0, 18), Mention("transformer", "Method", 7, 18)]
+    >>> nested(ms, ["visiontransformer", "transformer"], {"visiontransformer": {"a", "b"}})
+    {1}
+    >>> nested(ms, ["visiontransformer", "transformer"], {"visiontransformer": {"a"}})
+    set()
+    """
+    out: set[int] = set()
+    spans = sorted(
+        (m.start, -m.end, i)
+        for i, m in enumerate(mentions)
+        if keys[i] and len(papers_of.get(keys[i] or "", ())) >= min_papers
+    )
+    if not spans:
+        return out
+    for i, m in enumerate(mentions):
+        if keys[i] is None:
+            continue
+        for start, neg_end, j in spans:
+            if start > m.start:
+                break
+            if j != i and -neg_end >= m.end and (-neg_end - start) > (m.end - m.start) and keys[j] != keys[i]:
+                out.add(i)
+                break
+    return out
 
 
 def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
