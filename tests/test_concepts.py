@@ -256,3 +256,25 @@ def test_concepts_a_mention_inside_an_established_longer_name_does_not_link_the_
     assert set(entities[term_key("transformer")].papers) == {"t"}
     assert keys[0] == [term_key("vision transformer"), None]
     assert set(entities[term_key("self-attention")].papers) == {"m"}
+
+
+def test_concepts_a_longer_established_name_is_narrower_than_the_name_that_heads_it() -> None:
+    from kg.graph.naming import link_broader
+
+    graph = _corpus(
+        {p: "" for p in "abcd"},
+        {
+            "entity/rl": ("reinforcement learning", ["RL"], ["a", "b"]),
+            "entity/orl": ("offline reinforcement learning", [], ["c", "d"]),
+            "entity/ml": ("meta-learning", [], ["a", "c"]),
+            "entity/maml": ("model-agnostic meta-learning", ["MAML"], ["b", "d"]),
+            "entity/agnostic": ("agnostic meta-learning", [], ["a", "d"]),  # "agnostic" is joined to "model"
+            "entity/learning": ("learning", [], ["a", "b"]),  # a common word is too broad a parent
+        },
+    )
+    assert link_broader(graph) == 3
+    assert graph.nodes["entity/orl"]["broader_entities"] == ["entity/rl"]
+    assert graph.nodes["entity/maml"]["broader_entities"] == ["entity/ml"]
+    assert graph.nodes["entity/agnostic"]["broader_entities"] == ["entity/ml"]
+    assert "broader_entities" not in graph.nodes["entity/ml"]
+    assert "entity/rl" not in {v for _, v in graph.out_edges("c")}  # the papers are not linked to the broader node

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from kg.graph.model import ENTITY_TYPES
+from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES
 from kg.text import singular
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -88,6 +88,11 @@ class NameIndex:
         self.names[("=" if exact else "~", *_key(words, exact))].add((node, common))
         self.first.add(words[0].lower())
 
+    def lookup(self, words: list[str]) -> set[str]:
+        """Nodes named by exactly ``words``, a single common word left out."""
+        nodes = self.names.get(("=", *_key(words, True))) or self.names.get(("~", *_key(words, False))) or set()
+        return {node for node, common in nodes if not common}
+
     def find(self, text: str) -> set[tuple[str, bool]]:
         """``(node, by a common word)`` for the nodes the text names, longest names first, no two
         names sharing a word; a common word is a single word that is no name ("dropout", not "MNIST")."""
@@ -110,6 +115,35 @@ class NameIndex:
             found |= hit[1]
             i += hit[0]
         return found
+
+
+def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
+    """Set ``broader_entities`` on each established entity whose name ends with the name of
+    another, nearest first ("offline reinforcement learning" -> "reinforcement learning",
+    "model-agnostic meta-learning" -> "meta-learning"): ``skos:broader`` in RDF, so "papers about
+    X" can reach the narrower names without their papers being linked to X; how many were set.
+    A name heads a compound (English compounds end in their head), and a single common word is
+    too broad to be a parent."""
+    index = NameIndex()
+    nodes = list(established(graph, min_papers))
+    for node, data in nodes:
+        label = data.get("label", "")
+        for name in dict.fromkeys([label, *data.get("alt_labels", ())]):
+            if searchable(name, label):
+                index.add(name, node)
+    added = 0
+    for node, data in nodes:
+        data.pop(BROADER_ENTITIES, None)
+        words = tokens(data.get("label", ""))
+        for start in range(1, len(words)):
+            if words[start][1]:  # "agnostic" in "model-agnostic": no word starts there
+                continue
+            parents = index.lookup([w for w, _ in words[start:]]) - {node}
+            if parents:
+                data[BROADER_ENTITIES] = sorted(parents)
+                added += 1
+                break
+    return added
 
 
 def established(graph: nx.MultiDiGraph, min_papers: int) -> Iterable[tuple[str, dict]]:
