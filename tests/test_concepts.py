@@ -278,3 +278,29 @@ def test_concepts_a_longer_established_name_is_narrower_than_the_name_that_heads
     assert graph.nodes["entity/agnostic"]["broader_entities"] == ["entity/ml"]
     assert "broader_entities" not in graph.nodes["entity/ml"]
     assert "entity/rl" not in {v for _, v in graph.out_edges("c")}  # the papers are not linked to the broader node
+
+
+@pytest.mark.parametrize(
+    ("written", "label"),
+    [
+        ('human-centered" modeling', "human-centered modeling"),  # a stray quote
+        ("“in-context learning", "in-context learning"),
+        ("textual emphases", "textual emphasis"),  # the lemmatizer's "emphase"
+        ("k-means", "k-means"),  # not "k-mean"
+        ('the "teacher" model', 'the "teacher" model'),  # balanced quotes are the writer's
+    ],
+)
+def test_concepts_labels_have_no_stray_quotes_or_lemmatizer_slips(written: str, label: str) -> None:
+    entities, _ = resolve_entities([("p", ex((written, "Method")))])
+    (entity,) = entities.values()
+    assert entity.label == label
+
+
+def test_concepts_an_abbreviation_inside_a_long_form_is_written_out_too() -> None:
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("MBRL", "Method"), definitions=(("MBRL", "model-based RL"), ("RL", "reinforcement learning")))),
+            ("b", ex(("model-based reinforcement learning", "Task"))),
+        ]
+    )
+    assert keys[0] == keys[1] == [term_key("model-based reinforcement learning")]

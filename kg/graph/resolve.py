@@ -55,6 +55,25 @@ def balanced(text: str) -> str:
     return _side(text, stack[0]) if stack else text
 
 
+_QUOTES = re.compile('["“”„‟«»]')
+
+
+def unquoted(text: str) -> str:
+    """The term without quotation marks its span cut in half (a quote left open or never opened).
+
+    >>> unquoted('human-centered" modeling'), unquoted('the "teacher" model'), unquoted("“ViT”")
+    ('human-centered modeling', 'the "teacher" model', '“ViT”')
+    """
+    marks = _QUOTES.findall(text)
+    if not marks:
+        return text
+    straight = marks.count('"')
+    curly_open = sum(m in "“„‟«" for m in marks)
+    if straight % 2 == 0 and curly_open == len(marks) - straight - curly_open:
+        return text
+    return " ".join(_QUOTES.sub(" ", text).split())
+
+
 def _side(text: str, cut: int) -> str:
     before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
     if sum(c.isalpha() for c in before) >= 2:
@@ -103,7 +122,7 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
     (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
     for ex in extractions:
         for mention in ex.mentions:
-            term_key(core_term(balanced(mention.text)))
+            term_key(core_term(balanced(unquoted(mention.text))))
         for short, long in ex.definitions:
             term_key(short)
             term_key(long)
@@ -232,13 +251,22 @@ class Resolver:
         paper's own definitions by :func:`term_key` of the short form."""
         whole = self._long_form(mention.text, local) if " " not in mention.text else None
         if whole is not None and term_key(whole) != term_key(mention.text):
+            whole = self._expand_words(whole, local) or whole  # MBRL = "model-based RL" = ... reinforcement learning
             return term_key(whole), whole, True
-        words = mention.text.split(" ")
-        expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]
-        if any(expanded) and len(words) > 1:
-            text = " ".join(e or w for e, w in zip(expanded, words, strict=True))
+        text = self._expand_words(mention.text, local)
+        if text is not None:
             return term_key(text), text, False
         return term_key(mention.text), None, False
+
+    def _expand_words(self, text: str, local: dict[str, str]) -> str | None:
+        """``text`` with the abbreviations among its words written out, or ``None`` if none is."""
+        words = text.split(" ")
+        if len(words) < 2:
+            return None
+        expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]
+        if not any(expanded):
+            return None
+        return " ".join(e or w for e, w in zip(expanded, words, strict=True))
 
 
 def resolve_entities(
@@ -260,7 +288,7 @@ def resolve_entities(
         local = {term_key(short): long for short, long in ex.definitions}
         row: list[tuple[str, str | None, bool, Mention] | None] = []
         for mention in ex.mentions:
-            core = core_term(balanced(mention.text))
+            core = core_term(balanced(unquoted(mention.text)))
             if core != mention.text:
                 mention = mention._replace(text=core)
             key, expanded, is_short = resolver.resolve(mention, local)

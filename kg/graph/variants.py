@@ -55,6 +55,8 @@ def variant_key(text: str) -> str:
     True
     >>> variant_key("convolutional neural networks") == variant_key("Convolutional Networks")
     True
+    >>> variant_key("neural network pruning") == variant_key("network pruning")
+    True
     >>> variant_key("neural networks"), variant_key("Bayesian neural network") == variant_key("Bayesian network")
     ('neural network', False)
     >>> rlhf = variant_key("reinforcement learning with human feedback")
@@ -64,11 +66,17 @@ def variant_key(text: str) -> str:
     words = normal_form(text).split(" ")
     if len(words) >= 2 and words[-1] in ("net", "nets"):
         words[-1] = "network"
-    # "convolutional neural network" = "convolutional network"; a "Bayesian network" is no
-    # "Bayesian neural network"
-    neural = len(words) >= 3 and words[-2] in ("neural", "neuron") and words[-1] in ("network", "networks")
-    if neural and not words[-3].endswith("ian"):
-        del words[-2]
+    # "convolutional neural network" = "convolutional network", "neural network pruning" =
+    # "network pruning"; a "Bayesian network" is no "Bayesian neural network", a "neural network"
+    # no "network"
+    if len(words) >= 3:
+        for i in range(len(words) - 2, -1, -1):
+            if (
+                words[i] in ("neural", "neuron")
+                and words[i + 1] == "network"
+                and not (i and words[i - 1].endswith("ian"))
+            ):
+                del words[i]
     last = len(words) - 1
     return " ".join(_SWAPPED[w] if 0 < i < last and w in _SWAPPED else variant_word(w) for i, w in enumerate(words))
 
