@@ -304,3 +304,42 @@ def test_concepts_an_abbreviation_inside_a_long_form_is_written_out_too() -> Non
         ]
     )
     assert keys[0] == keys[1] == [term_key("model-based reinforcement learning")]
+
+
+def test_concepts_a_version_name_also_names_its_family() -> None:
+    from kg.graph.naming import link_broader, link_named
+
+    graph = _corpus(
+        {"a": "ResNet-50 and ResNet-18.", "b": "A ResNet-50 backbone.", "c": "ResNets.", "d": "We use ResNet."},
+        {
+            "entity/resnet": ("ResNet", [], ["c", "d"]),
+            "entity/resnet50": ("ResNet-50", [], ["a", "b"]),
+        },
+    )
+    link_named(graph)
+    link_broader(graph)
+    assert _linked(graph, "entity/resnet") == {"a", "b", "c", "d"}
+    assert graph.nodes["entity/resnet50"]["broader_entities"] == ["entity/resnet"]
+
+
+def test_concepts_a_term_one_paper_extracted_is_searched_when_it_names_a_vocabulary_term() -> None:
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {"a": "few-shot learning", "b": "Few-shot learning works.", "c": "A rare phrase here."},
+        {"entity/fsl": ("few-shot learning", [], ["a"]), "entity/rare": ("rare phrase", [], ["a"])},
+    )
+    graph.nodes["entity/fsl"]["vocab_match"] = "exact"
+    graph.add_node("d", type="Paper", abstract="another rare phrase")
+    link_named(graph)
+    assert _linked(graph, "entity/fsl") == {"a", "b"}
+    assert _linked(graph, "entity/rare") == {"a"}
+
+
+@pytest.mark.parametrize(
+    ("written", "key"),
+    [("Atari games", "Atari"), ("the GLUE benchmark", "the GLUE"), ("MuJoCo environments", "MuJoCo")],
+)
+def test_concepts_a_benchmark_named_with_its_role_is_the_benchmark(written: str, key: str) -> None:
+    entities, _ = resolve_entities([("p", ex((written, "Dataset")))])
+    assert list(entities) == [term_key(key)]

@@ -2,14 +2,16 @@
 
 The extractor misses a term in some abstracts that name it ("data augmentation" found in 7 of
 the 29 ICLR 2022 abstracts that use it). Once at least ``min_papers`` papers' extractions agree
-that a term is an entity, and it kept its node through the confidence filter, its names are
-searched in every abstract and each paper that names it gets a ``mentions`` edge.
+that a term is an entity (or one paper's extraction names a vocabulary term exactly), and it kept
+its node through the confidence filter, its names are searched in every abstract and each paper
+that names it gets a ``mentions`` edge.
 
 Matching follows the words of a name, with care for what a longer name means:
 
 - whole words only, and a name preceded by a hyphen is part of another (Conv-LoRA is no LoRA);
 - the last word may be plural; a name with a capital inside a word (LoRA, ImageNet, GPT-4) is
   matched as written, any other name ignoring case;
+- a version name also names its family: "ResNet-50" names ResNet, "GPT-4" GPT;
 - the longest established name wins: a paper on "offline RL" is linked to that node, not to
   "reinforcement learning" as well when "offline RL" is an entity of its own. A longer phrase
   that is no established entity ("self-attention matrix" in one paper) does not hide the name
@@ -113,8 +115,17 @@ class NameIndex:
                 i += 1
                 continue
             found |= hit[1]
+            family = self.family([w for w, _ in words[i : i + hit[0]]], [j for _, j in words[i : i + hit[0]]])
+            found |= {(node, False) for node in family}
             i += hit[0]
         return found
+
+    def family(self, words: list[str], joined: list[bool]) -> set[str]:
+        """The nodes a version name belongs to: "ResNet" for "ResNet-50", "GPT" for "GPT-4"."""
+        n = len(words)
+        while n > 1 and joined[n - 1] and words[n - 1].isdigit():
+            n -= 1
+        return self.lookup(words[:n]) if n < len(words) else set()
 
 
 def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
@@ -135,6 +146,11 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
     for node, data in nodes:
         data.pop(BROADER_ENTITIES, None)
         words = tokens(data.get("label", ""))
+        family = index.family([w for w, _ in words], [j for _, j in words]) - {node}
+        if family:
+            data[BROADER_ENTITIES] = sorted(family)
+            added += 1
+            continue
         for start in range(1, len(words)):
             if words[start][1]:  # "agnostic" in "model-agnostic": no word starts there
                 continue
@@ -147,8 +163,11 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
 
 
 def established(graph: nx.MultiDiGraph, min_papers: int) -> Iterable[tuple[str, dict]]:
+    """Entities found in ``min_papers`` papers or more, or that name a vocabulary term exactly."""
     for node, data in graph.nodes(data=True):
-        if data.get("type") in ENTITY_TYPES and data.get("paper_count", 0) >= min_papers:
+        if data.get("type") in ENTITY_TYPES and (
+            data.get("paper_count", 0) >= min_papers or data.get("vocab_match") == "exact"
+        ):
             yield node, data
 
 

@@ -21,12 +21,15 @@ from kg.records import Extraction, Mention
 from kg.text import normal_form, singular
 
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
-#: "polymer generation", "policy gradient methods" the method "policy gradient".
+#: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
+#: and "the GLUE benchmark" the benchmarks Atari and GLUE.
 ROLE_HEADS = frozenset(
     {
         "task", "tasks", "problem", "problems", "setting", "settings", "framework", "frameworks",
         "paradigm", "paradigms", "approach", "approaches", "technique", "techniques", "strategy",
         "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
+        "benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games",
+        "suite",
     }
 )  # fmt: skip
 
