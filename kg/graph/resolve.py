@@ -171,12 +171,8 @@ class Entity:
 
     @property
     def type(self) -> str:
-        # Bare abbreviations are typed by guesswork; the written-out forms decide unless they are
-        # fewer than half of them ("FID" 8 times as a metric, its long form once as something else).
-        votes = self.types
-        if sum(self.types.values()) * 2 < sum(self.short_types.values()):
-            votes = self.types + self.short_types
-        return decide_type(votes or self.short_types, self.text, bool(self.proposed_by))
+        # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
+        return decide_type(self.types or self.short_types, self.text, bool(self.proposed_by))
 
     @property
     def label(self) -> str:

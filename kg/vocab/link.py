@@ -114,26 +114,32 @@ TYPED_SOURCES = frozenset({"pwc:method", "pwc:collection", "aio", "ito:metric", 
 
 
 def vocabulary_type(label: str, vocabulary: Vocabulary) -> str | None:
-    """The kind the vocabularies agree ``label`` has, by a term's label or full name in a source of
-    sure kinds, or ``None`` (no such term, the sources disagree, or the label is a generic word).
+    """The kind the vocabularies agree ``label`` has, or ``None`` (no such term, the sources
+    disagree, or the label is a generic word). Terms count by their label or a full name, from a
+    source of sure kinds; a task counts when both task lists have it (Papers with Code's alone
+    lists many methods) and no sure source says otherwise.
 
-    >>> vocab = Vocabulary([Term("v:nf", "Normalizing Flows", "Method", "pwc:method")])
-    >>> vocabulary_type("normalizing flow", vocab), vocabulary_type("latent space", vocab)
-    ('Method', None)
+    >>> vocab = Vocabulary([Term("v:nf", "Normalizing Flows", "Method", "pwc:method"),
+    ...     Term("p:orl", "Offline RL", "Task", "pwc:task"), Term("i:orl", "Offline RL", "Task", "ito:process"),
+    ...     Term("p:cl", "Contrastive Learning", "Task", "pwc:task")])
+    >>> [vocabulary_type(t, vocab) for t in ("normalizing flow", "offline RL", "contrastive learning", "latent space")]
+    ['Method', 'Task', None, None]
     """
     if term_key(label) in GENERIC:
         return None
-    kinds = {
-        t.kind for t, field, _ in vocabulary.lookup(label) if field in ("label", "full") and t.source in TYPED_SOURCES
-    }
+    named = [t for t, field, _ in vocabulary.lookup(label) if field in ("label", "full")]
+    kinds = {t.kind for t in named if t.source in TYPED_SOURCES}
+    if not kinds and {"pwc:task", "ito:process"} <= {t.source for t in named if t.kind == "Task"}:
+        return "Task"
     return kinds.pop() if len(kinds) == 1 else None
 
 
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
     and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
-    takes the kind the vocabularies give its label (:func:`vocabulary_type`) when that is Metric or
-    Dataset, or Method for an entity typed Concept (the extractor's fallback)."""
+    takes the kind the vocabularies agree its label has (:func:`vocabulary_type`) when that is
+    Metric or Dataset, or when it is typed Concept (the extractor's fallback); the vocabularies
+    list too many methods as tasks and paradigms as methods to overrule a Method or a Task."""
     vocab = vocabulary or load_vocabulary()
     for _, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
@@ -141,7 +147,7 @@ def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> 
         for attr in ("vocab", "vocab_label", "vocab_match", "broader"):
             data.pop(attr, None)
         kind = vocabulary_type(data.get("label", ""), vocab)
-        if kind in ("Metric", "Dataset") or (kind == "Method" and data["type"] == "Concept"):
+        if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept"):
             data["type"] = kind
         found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
         if found is not None:
