@@ -338,3 +338,10 @@ def test_concepts_a_term_one_paper_extracted_is_searched_when_it_names_a_vocabul
 def test_concepts_a_benchmark_named_with_its_role_is_the_benchmark(written: str, key: str) -> None:
     entities, _ = resolve_entities([("p", ex((written, "Dataset")))])
     assert list(entities) == [term_key(key)]
+
+
+def test_concepts_a_lower_case_word_is_no_abbreviation() -> None:
+    defined = ex(("AL", "Task"), definitions=(("AL", "active learning"),))
+    _entities, keys = resolve_entities([("a", defined), ("b", ex(("al", "Concept"))), ("c", ex(("AL", "Task")))])
+    assert keys[1] == [term_key("al")]
+    assert keys[2] == [term_key("active learning")]
