@@ -345,3 +345,17 @@ def test_concepts_a_lower_case_word_is_no_abbreviation() -> None:
     _entities, keys = resolve_entities([("a", defined), ("b", ex(("al", "Concept"))), ("c", ex(("AL", "Task")))])
     assert keys[1] == [term_key("al")]
     assert keys[2] == [term_key("active learning")]
+
+
+def test_concepts_entities_the_confidence_model_doubts_are_not_spread_to_more_papers() -> None:
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {"a": "test time", "b": "test time", "c": "At test time, data augmentation."},
+        {"entity/tt": ("test time", [], ["a", "b"]), "entity/da": ("data augmentation", [], ["a", "b"])},
+    )
+    graph.nodes["entity/tt"]["confidence"] = 0.17
+    graph.nodes["entity/da"]["confidence"] = 0.51
+    link_named(graph)
+    assert _linked(graph, "entity/tt") == {"a", "b"}
+    assert _linked(graph, "entity/da") == {"a", "b", "c"}

@@ -162,25 +162,30 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
     return added
 
 
-def established(graph: nx.MultiDiGraph, min_papers: int) -> Iterable[tuple[str, dict]]:
-    """Entities found in ``min_papers`` papers or more, or that name a vocabulary term exactly."""
+def established(graph: nx.MultiDiGraph, min_papers: int, min_confidence: float = 0.0) -> Iterable[tuple[str, dict]]:
+    """Entities found in ``min_papers`` papers or more, or that name a vocabulary term exactly, with
+    a ``confidence`` (where set) of at least ``min_confidence``."""
     for node, data in graph.nodes(data=True):
-        if data.get("type") in ENTITY_TYPES and (
-            data.get("paper_count", 0) >= min_papers or data.get("vocab_match") == "exact"
+        if (
+            data.get("type") in ENTITY_TYPES
+            and (data.get("paper_count", 0) >= min_papers or data.get("vocab_match") == "exact")
+            and data.get("confidence", 1.0) >= min_confidence
         ):
             yield node, data
 
 
-def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0.5) -> int:
+def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0.5, min_confidence: float = 0.3) -> int:
     """Add a ``mentions`` edge from every paper whose abstract names an entity found by the
     extractor in at least ``min_papers`` papers; how many edges were added. The entity's
     ``papers``, ``paper_count`` and ``count`` follow.
 
     A name that is one common word counts only for an entity the extractor found in at least
     ``min_share`` of the papers whose abstracts have the word: "gradient" or "prior" are words
-    most abstracts use without naming a concept."""
+    most abstracts use without naming a concept. Only entities with a ``confidence`` of at least
+    ``min_confidence`` are searched: generic phrases the confidence filter let through ("data
+    point", "test time", "upper bound", at .15-.25) are not spread to more papers."""
     index = NameIndex()
-    for node, data in established(graph, min_papers):
+    for node, data in established(graph, min_papers, min_confidence):
         label = data.get("label", "")
         for name in dict.fromkeys([label, *data.get("alt_labels", ())]):
             if searchable(name, label):
