@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 import networkx as nx
 
@@ -54,9 +55,12 @@ def tokens(text: str) -> list[tuple[str, bool]]:
 
 
 def _key(words: list[str], exact: bool) -> tuple[str, ...]:
-    last = singular(words[-1])
+    last = _singular(words[-1])
     seq = [*words[:-1], last]
     return tuple(seq) if exact else tuple(w.lower() for w in seq)
+
+
+_singular = lru_cache(maxsize=1 << 16)(singular)
 
 
 def searchable(name: str, label: str) -> bool:
@@ -79,7 +83,7 @@ class NameIndex:
 
     def __init__(self) -> None:
         self.names: dict[tuple[str, ...], set[tuple[str, bool]]] = defaultdict(set)
-        self.first: set[str] = set()
+        self.first: dict[str, int] = {}  # first word, lower case -> most words of a name it starts
 
     def add(self, name: str, node: str) -> None:
         words = [w for w, _ in tokens(name)]
@@ -88,7 +92,8 @@ class NameIndex:
         exact = bool(_INNER_CAPITAL.search(name))
         common = len(words) == 1 and not exact and not any(c.isdigit() for c in name) and not name.isupper()
         self.names[("=" if exact else "~", *_key(words, exact))].add((node, common))
-        self.first.add(words[0].lower())
+        first = words[0].lower()
+        self.first[first] = max(self.first.get(first, 0), len(words))
 
     def lookup(self, words: list[str]) -> set[str]:
         """Nodes named by exactly ``words``, a single common word left out."""
@@ -99,18 +104,21 @@ class NameIndex:
         """``(node, by a common word)`` for the nodes the text names, longest names first, no two
         names sharing a word; a common word is a single word that is no name ("dropout", not "MNIST")."""
         words = tokens(text)
+        raw = [w for w, _ in words]
+        low = [w.lower() for w in raw]
         found: set[tuple[str, bool]] = set()
         i = 0
         while i < len(words):
-            word, joined = words[i]
             hit = None
-            if not joined and word.lower() in self.first:
-                for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
-                    span = [w for w, _ in words[i : i + n]]
-                    nodes = self.names.get(("=", *_key(span, True))) or self.names.get(("~", *_key(span, False)))
-                    if nodes:
-                        hit = (n, nodes)
-                        break
+            longest = 0 if words[i][1] else self.first.get(low[i], 0)
+            for n in range(min(longest, len(words) - i), 0, -1):
+                last = _singular(raw[i + n - 1])
+                nodes = self.names.get(("=", *raw[i : i + n - 1], last)) or self.names.get(
+                    ("~", *low[i : i + n - 1], last.lower())
+                )
+                if nodes:
+                    hit = (n, nodes)
+                    break
             if hit is None:
                 i += 1
                 continue
