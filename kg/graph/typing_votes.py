@@ -10,9 +10,12 @@ of all the votes (Concept votes then count half); a Dataset or Metric majority s
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
-from kg.text import normal_form
+from kg.text import singular
+
+_WORDS = re.compile(r"[\s\-/\u2010-\u2015]+")
 
 TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
 
@@ -45,7 +48,8 @@ def head_type(text: str) -> str | None:
     >>> head_type("latent space") is None
     True
     """
-    return HEAD_TYPES.get(normal_form(text).rpartition(" ")[2])
+    last = _WORDS.split(text.strip())[-1]
+    return HEAD_TYPES.get(singular(last).lower()) if last else None
 
 
 def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> str:

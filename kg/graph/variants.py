@@ -14,8 +14,9 @@ a term the corpus writes right more often.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from kg.text import normal_form, singular
 
@@ -30,6 +31,7 @@ _ADJECTIVE = re.compile(r"(?<=[a-z]{3})(i(?:on|or|our))al$")
 _SWAPPED = {"with": "from", "via": "from", "using": "from", "through": "from"}
 
 
+@lru_cache(maxsize=1 << 16)
 def variant_word(word: str) -> str:
     """One word folded: singular, American spelling, the noun of an -ional/-ioral adjective.
 
@@ -138,9 +140,13 @@ def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
             index[key].append(key)
             for d in _deletions(key):
                 index[d].append(key)
+    # A slip makes a word no other key has: only keys with such a word are looked up.
+    words = Counter(w for key in papers for w in set(key.split(" ")))
     out: dict[str, str] = {}
     for key, n in papers.items():
-        if n > 2 or len(key) < 8:
+        if n > 2 or len(key) < 8 or any(c.isdigit() for c in key):  # digits: no slip (is_typo)
+            continue
+        if all(words[w] > 1 or len(w) < 6 for w in key.split(" ")):
             continue
         found = {c for probe in (key, *_deletions(key)) for c in index.get(probe, ())}
         fits = [c for c in found if papers[c] >= max(2, 2 * n) and is_typo(key, c)]
