@@ -359,3 +359,16 @@ def test_concepts_entities_the_confidence_model_doubts_are_not_spread_to_more_pa
     link_named(graph)
     assert _linked(graph, "entity/tt") == {"a", "b"}
     assert _linked(graph, "entity/da") == {"a", "b", "c"}
+
+
+def test_concepts_a_slip_its_writer_repeats_still_joins_the_common_spelling() -> None:
+    papers = {
+        "variation autoencoder": 20,
+        "variantion autoencoder": 1,
+        "variantion inference": 1,
+        "variation inference": 9,
+    }
+    assert typo_pairs(papers) == {
+        "variantion autoencoder": "variation autoencoder",
+        "variantion inference": "variation inference",
+    }

@@ -140,13 +140,14 @@ def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
             index[key].append(key)
             for d in _deletions(key):
                 index[d].append(key)
-    # A slip makes a word no other key has: only keys with such a word are looked up.
+    # A slip makes a rare word (its writer may repeat it in a few terms): only keys with a word
+    # in at most 3 keys are looked up.
     words = Counter(w for key in papers for w in set(key.split(" ")))
     out: dict[str, str] = {}
     for key, n in papers.items():
         if n > 2 or len(key) < 8 or any(c.isdigit() for c in key):  # digits: no slip (is_typo)
             continue
-        if all(words[w] > 1 or len(w) < 6 for w in key.split(" ")):
+        if all(words[w] > 3 or len(w) < 6 for w in key.split(" ")):
             continue
         found = {c for probe in (key, *_deletions(key)) for c in index.get(probe, ())}
         fits = [c for c in found if papers[c] >= max(2, 2 * n) and is_typo(key, c)]
