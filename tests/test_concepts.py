@@ -372,3 +372,29 @@ def test_concepts_a_slip_its_writer_repeats_still_joins_the_common_spelling() ->
         "variantion autoencoder": "variation autoencoder",
         "variantion inference": "variation inference",
     }
+
+
+def test_concepts_a_name_that_starts_a_longer_one_is_named_its_head_is_broader() -> None:
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {"a": "ImageNet classification", "b": "ImageNet classification", "c": "Top-1 on ImageNet-1K.", "d": "ImageNet"},
+        {
+            "entity/in": ("ImageNet", [], ["d", "x"]),
+            "entity/inc": ("ImageNet classification", [], ["a", "b"]),
+            "entity/cls": ("classification", [], ["y", "z"]),
+        },
+    )
+    link_named(graph)
+    assert _linked(graph, "entity/in") == {"a", "b", "c", "d", "x"}
+    assert _linked(graph, "entity/cls") == {"y", "z"}
+
+
+def test_concepts_a_role_head_does_not_hide_that_a_mention_heads_a_narrower_term() -> None:
+    text = "deep reinforcement learning problems"
+    inner = text.index("reinforcement")
+    mentions = [Mention(text, "Task", 0, len(text)), Mention("reinforcement learning", "Task", inner, inner + 22)]
+    papers = [(p, Extraction(mentions, [], [], [])) for p in ("a", "b")]
+    entities, keys = resolve_entities([*papers, ("c", ex(("reinforcement learning", "Task")))])
+    assert keys[0] == [term_key("deep reinforcement learning"), None]
+    assert set(entities[term_key("reinforcement learning")].papers) == {"c"}

@@ -13,7 +13,9 @@ Matching follows the words of a name, with care for what a longer name means:
   matched as written, any other name ignoring case;
 - a version name also names its family: "ResNet-50" names ResNet, "GPT-4" GPT;
 - the longest established name wins: a paper on "offline RL" is linked to that node, not to
-  "reinforcement learning" as well when "offline RL" is an entity of its own. A longer phrase
+  "reinforcement learning" as well when "offline RL" is an entity of its own; the head of a
+  name is a broader kind, but a name it starts with is named too ("ImageNet classification"
+  names ImageNet). A longer phrase
   that is no established entity ("self-attention matrix" in one paper) does not hide the name
   inside it: the paper names self-attention.
 - a single common word ("dropout", "prior") counts only when the extractor took it for the entity
@@ -37,6 +39,8 @@ from kg.text import singular
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _INNER_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
 MAX_WORDS = 6
+#: The last part of a version name: ResNet-50, ImageNet-1K, Llama-2, BERT-v2 (not ImageNet-C).
+_VERSION = re.compile(r"\d+(?:\.\d+)?[kKmMbB]?|[vV]\d+")
 
 
 def tokens(text: str) -> list[tuple[str, bool]]:
@@ -123,15 +127,23 @@ class NameIndex:
                 i += 1
                 continue
             found |= hit[1]
-            family = self.family([w for w, _ in words[i : i + hit[0]]], [j for _, j in words[i : i + hit[0]]])
+            family = self.family(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
             found |= {(node, False) for node in family}
+            for k in range(hit[0] - 1, 0, -1):  # a modifier is named too: ImageNet in "ImageNet classification"
+                last = _singular(raw[i + k - 1])
+                nodes = self.names.get(("=", *raw[i : i + k - 1], last)) or self.names.get(
+                    ("~", *low[i : i + k - 1], last.lower())
+                )
+                if nodes:
+                    found |= nodes
+                    break
             i += hit[0]
         return found
 
     def family(self, words: list[str], joined: list[bool]) -> set[str]:
-        """The nodes a version name belongs to: "ResNet" for "ResNet-50", "GPT" for "GPT-4"."""
+        """The nodes a version name belongs to: "ResNet" for "ResNet-50", "ImageNet" for "ImageNet-1K"."""
         n = len(words)
-        while n > 1 and joined[n - 1] and words[n - 1].isdigit():
+        while n > 1 and joined[n - 1] and _VERSION.fullmatch(words[n - 1]):
             n -= 1
         return self.lookup(words[:n]) if n < len(words) else set()
 

@@ -334,10 +334,10 @@ def resolve_entities(
 def nested(
     mentions: Sequence[Mention], keys: Sequence[str | None], papers_of: dict[str, set[str]], min_papers: int = 2
 ) -> set[int]:
-    """Indices of the mentions that lie inside a longer mention of another entity which the corpus
-    has established (in ``min_papers`` papers or more): "transformer" inside "vision transformer"
-    names a narrower thing. Inside a term no other paper uses ("self-attention matrix") the inner
-    concept is named and kept.
+    """Indices of the mentions that end a longer mention of another entity which the corpus has
+    established (in ``min_papers`` papers or more): "transformer" heading "vision transformer"
+    names a narrower thing. A mention that starts a longer one is named ("ImageNet" in "ImageNet
+    classification"), and so is the head of a term no other paper uses ("noisy vision transformer").
 
     >>> ms = [Mention("vision transformer", "Method", 0, 18), Mention("transformer", "Method", 7, 18)]
     >>> nested(ms, ["visiontransformer", "transformer"], {"visiontransformer": {"a", "b"}})
@@ -359,7 +359,8 @@ def nested(
         for start, neg_end, j in spans:
             if start > m.start:
                 break
-            if j != i and -neg_end >= m.end and (-neg_end - start) > (m.end - m.start) and keys[j] != keys[i]:
+            outer, inner = keys[j] or "", keys[i] or ""
+            if j != i and -neg_end >= m.end and start <= m.start and outer != inner and outer.endswith(inner):
                 out.add(i)
                 break
     return out
