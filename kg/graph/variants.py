@@ -8,7 +8,7 @@ hyphens: a plural inside the term ("Large Languages Model"), British spelling ("
 network" = "convolutional network", "adversarial nets"), and the preposition of "learning
 from/with/via human feedback".
 :func:`typo_pairs` finds a one-letter slip ("Low-rank adapation", "Variantional autoencoder") of
-a term the corpus writes right more often.
+a term the corpus writes right more often (in three papers or more).
 """
 
 from __future__ import annotations
@@ -127,7 +127,8 @@ def _deletions(key: str) -> Iterable[str]:
 
 def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
     """``rare -> common`` for variant keys (with their paper counts) where the rare key, in at most
-    two papers, is a slip (:func:`is_typo`) of a key in at least twice as many papers (and two).
+    two papers, is a slip (:func:`is_typo`) of a key in at least twice as many papers (and three:
+    a spelling two papers share is no proof; ``kg curate --suggest`` still offers those).
 
     Near-linear: each key is looked up by its one-letter deletions (symmetric delete).
 
@@ -136,7 +137,7 @@ def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
     """
     index: dict[str, list[str]] = defaultdict(list)
     for key, n in papers.items():
-        if n >= 2 and len(key) >= 8:
+        if n >= 3 and len(key) >= 8:
             index[key].append(key)
             for d in _deletions(key):
                 index[d].append(key)
@@ -150,7 +151,7 @@ def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
         if all(words[w] > 3 or len(w) < 6 for w in key.split(" ")):
             continue
         found = {c for probe in (key, *_deletions(key)) for c in index.get(probe, ())}
-        fits = [c for c in found if papers[c] >= max(2, 2 * n) and is_typo(key, c)]
+        fits = [c for c in found if papers[c] >= max(3, 2 * n) and is_typo(key, c)]
         if fits:
             out[key] = max(fits, key=lambda c: (papers[c], c))
     return out
