@@ -2,8 +2,11 @@
 
 Case, plurals, hyphen and space variants share a key ("Sparse Auto-Encoders" =
 "sparse autoencoder"); an abbreviation resolves to its long form, using the paper's own
-definition first and the corpus's most common one otherwise ("SAE" = "sparse autoencoder");
-abbreviations inside a term expand too ("KV cache" = "Key-Value cache").
+definition first, then the corpus's most common one, then the vocabularies', a long form whose
+initials spell it winning ("SAE" = "sparse autoencoder"); abbreviations inside a term expand too
+("KV cache" = "Key-Value cache"). Spelling variants the key does not fold are merged afterwards
+(:mod:`kg.graph.variants`), and a mention heading a longer established term is left to it
+(:func:`nested`).
 """
 
 from __future__ import annotations
