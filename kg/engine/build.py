@@ -273,6 +273,7 @@ def build(
         from kg.graph.build import build_graph
         from kg.graph.clusters import add_clusters
         from kg.graph.confidence import drop_unsure, load_model, score_entities
+        from kg.graph.naming import link_broader, link_named
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon
@@ -328,6 +329,9 @@ def build(
         threshold = load_model().threshold if min_confidence is None else min_confidence
         report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
         lap("entity confidence")
+        link_named(graph)
+        link_broader(graph)
+        lap("link named entities")
         add_years(graph)
         add_clusters(graph)
         lap("clusters")

@@ -12,7 +12,9 @@ Nodes
         papers (list of paper node ids that mention it, sorted), paper_count (int),
         count (int: mentions over all papers), proposed_by (list of paper node ids),
         cluster (int: 0.. numbered by decreasing size, ties by label; -1 for unclustered),
-        cluster_label (str: the cluster's label, "" for unclustered)
+        cluster_label (str: the cluster's label, "" for unclustered),
+        broader_entities (list of entity node ids whose name heads its own, where any:
+        "offline RL" -> "reinforcement learning", set by :func:`kg.graph.naming.link_broader`)
         and, where some of its papers have a year:
         years (dict {year (int): papers of that year naming it}, in year order),
         mean_year (float: the mean year of those papers, rounded to 2 decimals)
@@ -84,6 +86,8 @@ def papers(graph: nx.MultiDiGraph) -> list[str]:
 
 #: The graph attribute holding the linked vocabulary terms (see the module's docstring).
 VOCABULARY = "vocabulary"
+#: Entity node attribute: the entities whose names head its own (``skos:broader`` in RDF).
+BROADER_ENTITIES = "broader_entities"
 
 
 class VocabularyTerm(TypedDict):

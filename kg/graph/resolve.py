@@ -2,29 +2,37 @@
 
 Case, plurals, hyphen and space variants share a key ("Sparse Auto-Encoders" =
 "sparse autoencoder"); an abbreviation resolves to its long form, using the paper's own
-definition first and the corpus's most common one otherwise ("SAE" = "sparse autoencoder");
-abbreviations inside a term expand too ("KV cache" = "Key-Value cache").
+definition first, then the corpus's most common one, then the vocabularies', a long form whose
+initials spell it winning ("SAE" = "sparse autoencoder"); abbreviations inside a term expand too
+("KV cache" = "Key-Value cache"). Spelling variants the key does not fold are merged afterwards
+(:mod:`kg.graph.variants`), and a mention heading a longer established term is left to it
+(:func:`nested`).
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kg.graph.typing_votes import decide_type
+from kg.graph.variants import typo_pairs, variant_key
 from kg.records import Extraction, Mention
 from kg.text import normal_form, singular
 
-TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
-
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
-#: "polymer generation", "policy gradient methods" the method "policy gradient".
+#: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
+#: and "the GLUE benchmark" the benchmarks Atari and GLUE.
 ROLE_HEADS = frozenset(
     {
         "task", "tasks", "problem", "problems", "setting", "settings", "framework", "frameworks",
         "paradigm", "paradigms", "approach", "approaches", "technique", "techniques", "strategy",
         "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
+        "benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games",
+        "suite",
     }
 )  # fmt: skip
 
@@ -53,6 +61,25 @@ def balanced(text: str) -> str:
     return _side(text, stack[0]) if stack else text
 
 
+_QUOTES = re.compile('["“”„‟«»]')
+
+
+def unquoted(text: str) -> str:
+    """The term without quotation marks its span cut in half (a quote left open or never opened).
+
+    >>> unquoted('human-centered" modeling'), unquoted('the "teacher" model'), unquoted("“ViT”")
+    ('human-centered modeling', 'the "teacher" model', '“ViT”')
+    """
+    marks = _QUOTES.findall(text)
+    if not marks:
+        return text
+    straight = marks.count('"')
+    curly_open = sum(m in "“„‟«" for m in marks)
+    if straight % 2 == 0 and curly_open == len(marks) - straight - curly_open:
+        return text
+    return " ".join(_QUOTES.sub(" ", text).split())
+
+
 def _side(text: str, cut: int) -> str:
     before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
     if sum(c.isalpha() for c in before) >= 2:
@@ -79,10 +106,21 @@ def core_term(text: str) -> str:
 def term_key(text: str) -> str:
     """The key two spellings of one term share: case, plural, hyphens and spaces folded.
 
-    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder")
-    True
+    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder"), term_key("Fréchet") == term_key("Frechet")
+    (True, True)
     """
-    return normal_form(text).replace(" ", "")
+    return normal_form(plain_letters(text)).replace(" ", "")
+
+
+def plain_letters(text: str) -> str:
+    """Ligatures and accents folded to plain letters ("ofﬂine" = "offline", "Fréchet" = "Frechet").
+
+    >>> plain_letters("ofﬂine Fréchet")
+    'offline Frechet'
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def key_terms(extractions: Iterable[Extraction]) -> None:
@@ -90,7 +128,7 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
     (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
     for ex in extractions:
         for mention in ex.mentions:
-            term_key(core_term(balanced(mention.text)))
+            term_key(core_term(balanced(unquoted(mention.text))))
         for short, long in ex.definitions:
             term_key(short)
             term_key(long)
@@ -102,9 +140,30 @@ def singular_label(text: str) -> str:
     return f"{head} {singular(last)}" if head else singular(last)
 
 
+@lru_cache(maxsize=1 << 16)
+def spells(short: str, long: str) -> bool:
+    """The initials of ``long`` spell ``short`` ("PPO", "Proximal Policy Optimization").
+
+    >>> spells("PPO", "Proximal Policy Optimization"), spells("PPO", "policy optimization")
+    (True, False)
+    >>> spells("RLHF", "reinforcement learning from human feedback"), spells("KV", "Key-Value")
+    (True, True)
+    """
+    core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+    letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
+    words = re.findall(r"[A-Za-z0-9]+", long)
+    initials = "".join(w[0] for w in words).upper()
+    content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
+    return bool(letters) and letters in (initials, content)
+
+
+_SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by", "from"})
+
+
 @dataclass(slots=True)
 class Entity:
     key: str
+    text: str = ""  # the first text whose term_key is ``key``
     surface: Counter[str] = field(default_factory=Counter)
     expansions: set[str] = field(default_factory=set)
     short_forms: set[str] = field(default_factory=set)
@@ -116,10 +175,7 @@ class Entity:
     @property
     def type(self) -> str:
         # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
-        votes = self.types or self.short_types
-        best = max(votes.values())
-        kind = next(t for t in TYPE_PRIORITY if votes[t] == best)
-        return "Method" if kind == "Concept" and self.proposed_by else kind
+        return decide_type(self.types or self.short_types, self.text, bool(self.proposed_by))
 
     @property
     def label(self) -> str:
@@ -138,6 +194,16 @@ class Entity:
         if plain:
             return plain[0]
         return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
+
+    def absorb(self, other: Entity) -> None:
+        """Take in the mentions of ``other``, a variant of this entity."""
+        self.surface.update(other.surface)
+        self.expansions |= other.expansions
+        self.short_forms |= other.short_forms
+        self.types.update(other.types)
+        self.short_types.update(other.short_types)
+        self.papers.update(other.papers)
+        self.proposed_by |= other.proposed_by
 
     def alt_labels(self, label: str) -> list[str]:
         """Every other way the entity was written, besides ``label``."""
@@ -162,26 +228,49 @@ class Resolver:
                 self.global_defs[term_key(short)][long] += 1
 
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
+        """The paper's own definition first, then the corpus's, then the vocabularies'; a long form
+        whose initials spell the short form beats one that does not ("Proximal Policy Optimization"
+        for PPO, not "policy optimization"), and completes a definition cut short."""
         key = term_key(word)
-        if key in local:
-            return local[key]
+        found = local.get(key)
+        if found is not None and spells(word, found):
+            return found
         forms = self.global_defs.get(key)
+        best = None
         if forms:
-            return min(forms.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-        return self.fallback.get(key)
+            best = min(forms.items(), key=lambda kv: (not spells(word, kv[0]), -kv[1], kv[0]))[0]
+        fallback = self.fallback.get(key)
+        if fallback is not None and (best is None or not spells(word, best)):
+            best = fallback
+        if found is None:
+            return best
+        if best is not None and spells(word, best) and term_key(best).endswith(term_key(found)):
+            return best  # the paper's definition lost its first words: "policy optimization (PPO)"
+        return found
 
     def resolve(self, mention: Mention, local: dict[str, str]) -> tuple[str, str | None, bool]:
         """``(key, expanded text or None, is a short form)`` of one mention; ``local`` holds the
         paper's own definitions by :func:`term_key` of the short form."""
-        whole = self._long_form(mention.text, local) if " " not in mention.text else None
+        # an abbreviation is written with capitals: "al" (of "et al.") is no AL
+        short = " " not in mention.text and sum(c.isupper() for c in mention.text) >= 2
+        whole = self._long_form(mention.text, local) if short else None
         if whole is not None and term_key(whole) != term_key(mention.text):
+            whole = self._expand_words(whole, local) or whole  # MBRL = "model-based RL" = ... reinforcement learning
             return term_key(whole), whole, True
-        words = mention.text.split(" ")
-        expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]
-        if any(expanded) and len(words) > 1:
-            text = " ".join(e or w for e, w in zip(expanded, words, strict=True))
+        text = self._expand_words(mention.text, local)
+        if text is not None:
             return term_key(text), text, False
         return term_key(mention.text), None, False
+
+    def _expand_words(self, text: str, local: dict[str, str]) -> str | None:
+        """``text`` with the abbreviations among its words written out, or ``None`` if none is."""
+        words = text.split(" ")
+        if len(words) < 2:
+            return None
+        expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]
+        if not any(expanded):
+            return None
+        return " ".join(e or w for e, w in zip(expanded, words, strict=True))
 
 
 def resolve_entities(
@@ -197,22 +286,35 @@ def resolve_entities(
     resolver = Resolver(definitions)
     resolver.learn(ex for _, ex in extractions)
     junk_keys = {term_key(j) for j in junk}
-    entities: dict[str, Entity] = {}
-    keys_per_paper: list[list[str | None]] = []
+    resolved: list[list[tuple[str, str | None, bool, Mention] | None]] = []
+    papers_of: dict[str, set[str]] = defaultdict(set)
     for paper, ex in extractions:
-        keys: list[str | None] = []
         local = {term_key(short): long for short, long in ex.definitions}
-        for i, mention in enumerate(ex.mentions):
-            core = core_term(balanced(mention.text))
+        row: list[tuple[str, str | None, bool, Mention] | None] = []
+        for mention in ex.mentions:
+            core = core_term(balanced(unquoted(mention.text)))
             if core != mention.text:
                 mention = mention._replace(text=core)
             key, expanded, is_short = resolver.resolve(mention, local)
             if not key or key in junk_keys:
+                row.append(None)
+                continue
+            row.append((key, expanded, is_short, mention))
+            papers_of[key].add(paper)
+        resolved.append(row)
+    entities: dict[str, Entity] = {}
+    keys_per_paper: list[list[str | None]] = []
+    for (paper, ex), row in zip(extractions, resolved, strict=True):
+        keys: list[str | None] = []
+        inner = nested(ex.mentions, [r[0] if r else None for r in row], papers_of)
+        for i, item in enumerate(row):
+            if item is None or i in inner:
                 keys.append(None)
                 continue
+            key, expanded, is_short, mention = item
             entity = entities.get(key)
             if entity is None:
-                entity = entities[key] = Entity(key)
+                entity = entities[key] = Entity(key, expanded or mention.text)
             entity.surface[mention.text] += 1
             if expanded and not is_short:
                 entity.expansions.add(expanded)
@@ -226,4 +328,67 @@ def resolve_entities(
                 entity.proposed_by.add(paper)
             keys.append(key)
         keys_per_paper.append(keys)
+    moved = merge_variants(entities)
+    if moved:
+        keys_per_paper = [[moved.get(k, k) if k else k for k in keys] for keys in keys_per_paper]
     return entities, keys_per_paper
+
+
+def nested(
+    mentions: Sequence[Mention], keys: Sequence[str | None], papers_of: dict[str, set[str]], min_papers: int = 2
+) -> set[int]:
+    """Indices of the mentions that end a longer mention of another entity which the corpus has
+    established (in ``min_papers`` papers or more): "transformer" heading "vision transformer"
+    names a narrower thing. A mention that starts a longer one is named ("ImageNet" in "ImageNet
+    classification"), and so is the head of a term no other paper uses ("noisy vision transformer").
+
+    >>> ms = [Mention("vision transformer", "Method", 0, 18), Mention("transformer", "Method", 7, 18)]
+    >>> nested(ms, ["visiontransformer", "transformer"], {"visiontransformer": {"a", "b"}})
+    {1}
+    >>> nested(ms, ["visiontransformer", "transformer"], {"visiontransformer": {"a"}})
+    set()
+    """
+    out: set[int] = set()
+    spans = sorted(
+        (m.start, -m.end, i)
+        for i, m in enumerate(mentions)
+        if keys[i] and len(papers_of.get(keys[i] or "", ())) >= min_papers
+    )
+    if not spans:
+        return out
+    for i, m in enumerate(mentions):
+        if keys[i] is None:
+            continue
+        for start, neg_end, j in spans:
+            if start > m.start:
+                break
+            outer, inner = keys[j] or "", keys[i] or ""
+            if j != i and -neg_end >= m.end and start <= m.start and outer != inner and outer.endswith(inner):
+                out.add(i)
+                break
+    return out
+
+
+def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
+    """Merge, in place, the entities that are spellings of one concept (same
+    :func:`~kg.graph.variants.variant_key`, or a one-letter slip of a commoner one) into the one in
+    most papers; the merged keys, old -> new."""
+    groups: dict[str, list[Entity]] = defaultdict(list)
+    for entity in entities.values():
+        groups[variant_key(entity.text)].append(entity)
+    papers = {vk: len({p for e in group for p in e.papers}) for vk, group in groups.items()}
+    typos = typo_pairs(papers)
+    for rare, common in typos.items():
+        if common not in typos:  # a chain of slips stays apart
+            groups[common] += groups.pop(rare)
+    moved: dict[str, str] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        keep = max(group, key=lambda e: (len(e.papers), sum(e.papers.values()), e.key))
+        for entity in group:
+            if entity is not keep:
+                keep.absorb(entity)
+                del entities[entity.key]
+                moved[entity.key] = keep.key
+    return moved

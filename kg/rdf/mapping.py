@@ -18,7 +18,7 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 from rdflib.term import Node
 
 from kg.graph.clusters import CLUSTERS, UNCLUSTERED, add_clusters, summarize
-from kg.graph.model import ENTITY_TYPES, RELATIONS, VOCABULARY, VocabularyTerm, ancestors, new_graph
+from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES, RELATIONS, VOCABULARY, VocabularyTerm, ancestors, new_graph
 from kg.graph.trends import add_years
 from kg.rdf.iri import cluster_iri, node_iri, node_of
 from kg.rdf.ontology import KG, SCHEMA
@@ -100,6 +100,9 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
                 add((iri, T["confidence"], Lit(decimal(data["confidence"]), DECIMAL)))
             if data.get("cluster", UNCLUSTERED) in clusters:
                 add((iri, T["cluster"], clusters[data["cluster"]]))
+            for parent in data.get(BROADER_ENTITIES, ()):
+                if parent in graph:
+                    add((iri, BROADER, str(node_iri(parent))))
             if data.get("vocab"):
                 add((iri, EXACT if data.get("vocab_match") == "exact" else CLOSE, data["vocab"]))
                 vocab_terms.add(data["vocab"])
@@ -284,6 +287,11 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             )
             if cluster is not None:
                 graph.nodes[node]["cluster"] = int(str(cluster))
+    for node, data in graph.nodes(data=True):
+        if data.get("type") in ENTITY_TYPES:
+            parents = {n for b in g.objects(URIRef(str(node_iri(node))), SKOS.broader) if (n := node_of(str(b)))}
+            if parents & set(graph):
+                data[BROADER_ENTITIES] = sorted(parents & set(graph))
     for rel in ("mentions", "proposes"):
         for s, o in sorted(g.subject_objects(KG[rel]), key=str):
             u, v = node_of(str(s)), node_of(str(o))

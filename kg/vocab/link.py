@@ -11,7 +11,7 @@ at most 3 letters links only when it names one concept, of the entity's kind. Li
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -109,15 +109,46 @@ def link_entity(
     return None
 
 
+#: Sources whose terms are of one kind for sure (the Papers with Code tasks list many methods).
+TYPED_SOURCES = frozenset({"pwc:method", "pwc:collection", "aio", "ito:metric", "pwc:benchmark"})
+
+
+def vocabulary_type(label: str, vocabulary: Vocabulary) -> str | None:
+    """The kind the vocabularies agree ``label`` has, or ``None`` (no such term, the sources
+    disagree, or the label is a generic word). Terms count by their label or a full name, from a
+    source of sure kinds; a task counts when both task lists have it (Papers with Code's alone
+    lists many methods) and no sure source says otherwise.
+
+    >>> vocab = Vocabulary([Term("v:nf", "Normalizing Flows", "Method", "pwc:method"),
+    ...     Term("p:orl", "Offline RL", "Task", "pwc:task"), Term("i:orl", "Offline RL", "Task", "ito:process"),
+    ...     Term("p:cl", "Contrastive Learning", "Task", "pwc:task")])
+    >>> [vocabulary_type(t, vocab) for t in ("normalizing flow", "offline RL", "contrastive learning", "latent space")]
+    ['Method', 'Task', None, None]
+    """
+    if term_key(label) in GENERIC:
+        return None
+    named = [t for t, field, _ in vocabulary.lookup(label) if field in ("label", "full")]
+    kinds = {t.kind for t in named if t.source in TYPED_SOURCES}
+    if not kinds and {"pwc:task", "ito:process"} <= {t.source for t in named if t.kind == "Task"}:
+        return "Task"
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
-    and the linked terms with their ancestors as the graph's ``vocabulary`` attribute."""
+    and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
+    takes the kind the vocabularies agree its label has (:func:`vocabulary_type`) when that is
+    Metric or Dataset, or when it is typed Concept (the extractor's fallback); the vocabularies
+    list too many methods as tasks and paradigms as methods to overrule a Method or a Task."""
     vocab = vocabulary or load_vocabulary()
     for _, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
             continue
         for attr in ("vocab", "vocab_label", "vocab_match", "broader"):
             data.pop(attr, None)
+        kind = vocabulary_type(data.get("label", ""), vocab)
+        if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept"):
+            data["type"] = kind
         found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
         if found is not None:
             data["vocab"] = found.term.iri
@@ -166,10 +197,16 @@ def gazetteer_entries(vocabulary: Vocabulary | None = None) -> list[dict[str, st
 def abbreviation_pairs(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
     """``(short, long)`` for every abbreviation in the vocabulary: ``("PPO", "Proximal Policy Optimization")``.
 
-    A short form can appear with several long forms ("SAE"); the list is sorted and has no repeats.
+    A synonym written in capitals counts as an abbreviation too (ITO lists "FID" as a synonym). A
+    short form can appear with several long forms ("SAE"); the list is sorted and has no repeats.
     """
     vocab = vocabulary or load_vocabulary()
-    return sorted({(a, t.label) for t in vocab.terms.values() for a in t.abbreviations})
+    return sorted({(a, t.label) for t in vocab.terms.values() for a in (*t.abbreviations, *_capitals(t.alt_labels))})
+
+
+def _capitals(names: Iterable[str]) -> list[str]:
+    """The synonyms written as an abbreviation (2 to 6 capitals: "FID" beside "Frechet Inception Distance")."""
+    return [n for n in names if 2 <= len(n) <= 6 and n.isalpha() and n.isupper()]
 
 
 def known_definitions(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:

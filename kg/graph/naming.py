@@ -1,0 +1,235 @@
+"""Link every paper whose abstract names an entity the corpus has established.
+
+The extractor misses a term in some abstracts that name it ("data augmentation" found in 7 of
+the 29 ICLR 2022 abstracts that use it). Once at least ``min_papers`` papers' extractions agree
+that a term is an entity (or one paper's extraction names a vocabulary term exactly), and it kept
+its node through the confidence filter, its names are searched in every abstract and each paper
+that names it gets a ``mentions`` edge.
+
+Matching follows the words of a name, with care for what a longer name means:
+
+- whole words only, and a name preceded by a hyphen is part of another (Conv-LoRA is no LoRA);
+- the last word may be plural; a name with a capital inside a word (LoRA, ImageNet, GPT-4) is
+  matched as written, any other name ignoring case;
+- a version name also names its family: "ResNet-50" names ResNet, "GPT-4" GPT;
+- the longest established name wins: a paper on "offline RL" is linked to that node, not to
+  "reinforcement learning" as well when "offline RL" is an entity of its own; the head of a
+  name is a broader kind, but a name it starts with is named too ("ImageNet classification"
+  names ImageNet). A longer phrase
+  that is no established entity ("self-attention matrix" in one paper) does not hide the name
+  inside it: the paper names self-attention.
+- a single common word ("dropout", "prior") counts only when the extractor took it for the entity
+  in most abstracts that use it;
+- abbreviations a node took from a long form (alt labels without a lower-case letter) are not
+  searched: "SD" means speculative decoding in one paper and stable diffusion in another.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+
+import networkx as nx
+
+from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES
+from kg.text import singular
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_INNER_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
+MAX_WORDS = 6
+#: The last part of a version name: ResNet-50, ImageNet-1K, Llama-2, BERT-v2 (not ImageNet-C).
+_VERSION = re.compile(r"\d+(?:\.\d+)?[kKmMbB]?|[vV]\d+")
+
+
+def tokens(text: str) -> list[tuple[str, bool]]:
+    """The words of ``text``, each with whether a hyphen (or slash) joins it to the word before.
+
+    >>> tokens("Conv-LoRA, self-attention")
+    [('Conv', False), ('LoRA', True), ('self', False), ('attention', True)]
+    """
+    out = []
+    end = -1
+    for m in _TOKEN.finditer(text):
+        joined = end >= 0 and m.start() == end + 1 and text[end] in "-/‐–"
+        out.append((m.group(), joined))
+        end = m.end()
+    return out
+
+
+def _key(words: list[str], exact: bool) -> tuple[str, ...]:
+    last = _singular(words[-1])
+    seq = [*words[:-1], last]
+    return tuple(seq) if exact else tuple(w.lower() for w in seq)
+
+
+_singular = lru_cache(maxsize=1 << 16)(singular)
+
+
+def searchable(name: str, label: str) -> bool:
+    """Whether a node's ``name`` is searched: not an abbreviation taken from a long form (an alt
+    label without a lower-case letter or digit), and long enough to mean one thing.
+
+    >>> [searchable(n, "reinforcement learning") for n in ("RL", "reinforcement learning", "DRL")]
+    [False, True, False]
+    >>> searchable("MNIST", "MNIST"), searchable("GPT-4", "GPT-4"), searchable("SD", "SD")
+    (True, True, False)
+    """
+    letters = sum(c.isalnum() for c in name)
+    if letters < 3 or (name == label and letters < 4 and not any(c.isdigit() for c in name)):
+        return False
+    return name == label or any(c.islower() for c in name)
+
+
+class NameIndex:
+    """Names of entities by their words: lower-case, or as written for names with inner capitals."""
+
+    def __init__(self) -> None:
+        self.names: dict[tuple[str, ...], set[tuple[str, bool]]] = defaultdict(set)
+        self.first: dict[str, int] = {}  # first word, lower case -> most words of a name it starts
+
+    def add(self, name: str, node: str) -> None:
+        words = [w for w, _ in tokens(name)]
+        if not words or len(words) > MAX_WORDS:
+            return
+        exact = bool(_INNER_CAPITAL.search(name))
+        common = len(words) == 1 and not exact and not any(c.isdigit() for c in name) and not name.isupper()
+        self.names[("=" if exact else "~", *_key(words, exact))].add((node, common))
+        first = words[0].lower()
+        self.first[first] = max(self.first.get(first, 0), len(words))
+
+    def lookup(self, words: list[str]) -> set[str]:
+        """Nodes named by exactly ``words``, a single common word left out."""
+        nodes = self.names.get(("=", *_key(words, True))) or self.names.get(("~", *_key(words, False))) or set()
+        return {node for node, common in nodes if not common}
+
+    def find(self, text: str) -> set[tuple[str, bool]]:
+        """``(node, by a common word)`` for the nodes the text names, longest names first, no two
+        names sharing a word; a common word is a single word that is no name ("dropout", not "MNIST")."""
+        words = tokens(text)
+        raw = [w for w, _ in words]
+        low = [w.lower() for w in raw]
+        found: set[tuple[str, bool]] = set()
+        i = 0
+        while i < len(words):
+            hit = None
+            longest = 0 if words[i][1] else self.first.get(low[i], 0)
+            for n in range(min(longest, len(words) - i), 0, -1):
+                last = _singular(raw[i + n - 1])
+                nodes = self.names.get(("=", *raw[i : i + n - 1], last)) or self.names.get(
+                    ("~", *low[i : i + n - 1], last.lower())
+                )
+                if nodes:
+                    hit = (n, nodes)
+                    break
+            if hit is None:
+                i += 1
+                continue
+            found |= hit[1]
+            family = self.family(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
+            found |= {(node, False) for node in family}
+            for k in range(hit[0] - 1, 0, -1):  # a modifier is named too: ImageNet in "ImageNet classification"
+                last = _singular(raw[i + k - 1])
+                nodes = self.names.get(("=", *raw[i : i + k - 1], last)) or self.names.get(
+                    ("~", *low[i : i + k - 1], last.lower())
+                )
+                if nodes:
+                    found |= nodes
+                    break
+            i += hit[0]
+        return found
+
+    def family(self, words: list[str], joined: list[bool]) -> set[str]:
+        """The nodes a version name belongs to: "ResNet" for "ResNet-50", "ImageNet" for "ImageNet-1K"."""
+        n = len(words)
+        while n > 1 and joined[n - 1] and _VERSION.fullmatch(words[n - 1]):
+            n -= 1
+        return self.lookup(words[:n]) if n < len(words) else set()
+
+
+def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
+    """Set ``broader_entities`` on each established entity whose name ends with the name of
+    another, nearest first ("offline reinforcement learning" -> "reinforcement learning",
+    "model-agnostic meta-learning" -> "meta-learning"): ``skos:broader`` in RDF, so "papers about
+    X" can reach the narrower names without their papers being linked to X; how many were set.
+    A name heads a compound (English compounds end in their head), and a single common word is
+    too broad to be a parent."""
+    index = NameIndex()
+    nodes = list(established(graph, min_papers))
+    for node, data in nodes:
+        label = data.get("label", "")
+        for name in dict.fromkeys([label, *data.get("alt_labels", ())]):
+            if searchable(name, label):
+                index.add(name, node)
+    added = 0
+    for node, data in nodes:
+        data.pop(BROADER_ENTITIES, None)
+        words = tokens(data.get("label", ""))
+        family = index.family([w for w, _ in words], [j for _, j in words]) - {node}
+        if family:
+            data[BROADER_ENTITIES] = sorted(family)
+            added += 1
+            continue
+        for start in range(1, len(words)):
+            if words[start][1]:  # "agnostic" in "model-agnostic": no word starts there
+                continue
+            parents = index.lookup([w for w, _ in words[start:]]) - {node}
+            if parents:
+                data[BROADER_ENTITIES] = sorted(parents)
+                added += 1
+                break
+    return added
+
+
+def established(graph: nx.MultiDiGraph, min_papers: int, min_confidence: float = 0.0) -> Iterable[tuple[str, dict]]:
+    """Entities found in ``min_papers`` papers or more, or that name a vocabulary term exactly, with
+    a ``confidence`` (where set) of at least ``min_confidence``."""
+    for node, data in graph.nodes(data=True):
+        if (
+            data.get("type") in ENTITY_TYPES
+            and (data.get("paper_count", 0) >= min_papers or data.get("vocab_match") == "exact")
+            and data.get("confidence", 1.0) >= min_confidence
+        ):
+            yield node, data
+
+
+def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0.5, min_confidence: float = 0.3) -> int:
+    """Add a ``mentions`` edge from every paper whose abstract names an entity found by the
+    extractor in at least ``min_papers`` papers; how many edges were added. The entity's
+    ``papers``, ``paper_count`` and ``count`` follow.
+
+    A name that is one common word counts only for an entity the extractor found in at least
+    ``min_share`` of the papers whose abstracts have the word: "gradient" or "prior" are words
+    most abstracts use without naming a concept. Only entities with a ``confidence`` of at least
+    ``min_confidence`` are searched: generic phrases the confidence filter let through ("data
+    point", "test time", "upper bound", at .15-.25) are not spread to more papers."""
+    index = NameIndex()
+    for node, data in established(graph, min_papers, min_confidence):
+        label = data.get("label", "")
+        for name in dict.fromkeys([label, *data.get("alt_labels", ())]):
+            if searchable(name, label):
+                index.add(name, node)
+    named: dict[str, set[str]] = defaultdict(set)
+    by_word: dict[str, set[str]] = defaultdict(set)
+    for paper, data in graph.nodes(data=True):
+        if data.get("type") == "Paper" and data.get("abstract"):
+            for node, common in index.find(data["abstract"]):
+                (by_word if common else named)[node].add(paper)
+    for node, papers in by_word.items():
+        # A common word is a term only where the extractor mostly says so: "dropout", not "prior".
+        extracted = set(graph.nodes[node].get("papers", ()))
+        if len(extracted) >= min_share * len(extracted | papers):
+            named[node] |= papers
+    added = 0
+    for node, papers in sorted(named.items()):
+        for paper in sorted(papers):
+            if graph.has_edge(paper, node, key="mentions"):
+                continue
+            graph.add_edge(paper, node, key="mentions", type="mentions", weight=1, papers=[paper], evidence=[])
+            entity = graph.nodes[node]
+            entity["papers"] = sorted({*entity.get("papers", ()), paper})
+            entity["paper_count"] = len(entity["papers"])
+            entity["count"] = entity.get("count", 0) + 1
+            added += 1
+    return added

@@ -1,0 +1,87 @@
+"""One type per entity, decided from all its mentions and the word that heads its name.
+
+The extractor types each mention on its own and falls back on Concept when unsure, so a node's
+votes lean to Concept ("adversarial training", "normalizing flow", "long short-term memory" were
+typed Concept by most of their mentions). The head word of a name often says what it is: a
+"... network", "... training" or "... decomposition" is a method, an "... detection" a task, an
+"... accuracy" a metric. :func:`decide_type` counts the votes and adds the head's hint as a share
+of all the votes (Concept votes then count half); a Dataset or Metric majority stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from kg.text import singular
+
+_WORDS = re.compile(r"[\s\-/\u2010-\u2015]+")
+
+TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
+
+#: Head words (singular, lower case) that say which type a name has.
+HEAD_TYPES: dict[str, str] = {
+    **dict.fromkeys(
+        """network model algorithm optimizer regression decomposition transformer encoder decoder
+        autoencoder perceptron flow minimization maximization distillation augmentation attention
+        normalization dropout pruning quantization training descent sampling cloning architecture
+        estimator classifier regularization mechanism sgd adam gan vae cnn rnn lstm mlp gnn
+        fine-tuning finetuning pretraining pre-training""".split(),
+        "Method",
+    ),
+    **dict.fromkeys(
+        """detection classification segmentation recognition translation answering forecasting
+        retrieval summarization captioning tracking localization completion parsing""".split(),
+        "Task",
+    ),
+    **dict.fromkeys("accuracy score f1 bleu rouge auc perplexity".split(), "Metric"),
+}
+#: How much the head's hint weighs, as a share of all the votes.
+HINT_WEIGHT = 0.6
+
+
+def head_type(text: str) -> str | None:
+    """The type the head word of ``text`` hints at, if any.
+
+    >>> head_type("adversarial training"), head_type("Object Detection"), head_type("top-1 accuracy")
+    ('Method', 'Task', 'Metric')
+    >>> head_type("latent space") is None
+    True
+    """
+    last = _WORDS.split(text.strip())[-1]
+    return HEAD_TYPES.get(singular(last).lower()) if last else None
+
+
+def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> str:
+    """The entity's type from its mentions' ``votes``, the head of its name ``text`` and whether
+    a paper proposes it (then it is no mere Concept).
+
+    >>> decide_type(Counter({"Concept": 10, "Method": 3}), "adversarial training")
+    'Method'
+    >>> decide_type(Counter({"Concept": 8}), "empirical risk minimization")
+    'Method'
+    >>> decide_type(Counter({"Method": 10}), "graph classification")
+    'Method'
+    >>> decide_type(Counter({"Concept": 10}), "latent space")
+    'Concept'
+    >>> decide_type(Counter({"Concept": 10, "Method": 3}), "latent space")
+    'Concept'
+    >>> decide_type(Counter({"Dataset": 3, "Method": 1}), "graph network")
+    'Dataset'
+    >>> decide_type(Counter({"Concept": 1}), "KV cache", proposed=True)
+    'Method'
+    """
+    total = sum(votes.values())
+    top = max(votes.values())
+    majority = next(t for t in TYPE_PRIORITY if votes[t] == top)
+    hint = head_type(text) if text else None
+    if majority in ("Dataset", "Metric") and hint != majority:
+        kind = majority
+    else:
+        score = {t: float(votes[t]) for t in TYPE_PRIORITY}
+        if hint is not None:  # Concept is the extractor's fallback: a hint outweighs it
+            score["Concept"] /= 2
+            score[hint] += HINT_WEIGHT * total
+        best = max(score.values())
+        kind = next(t for t in TYPE_PRIORITY if score[t] == best)
+    return "Method" if kind == "Concept" and proposed else kind

@@ -1,0 +1,157 @@
+"""Which entity keys are spellings of one concept: the variants :func:`~kg.graph.resolve.term_key`
+does not fold.
+
+:func:`variant_key` folds what two writers of one term differ in beyond case, plural and
+hyphens: a plural inside the term ("Large Languages Model"), British spelling ("behavioural",
+"normalisation", "modelling"), an adjective in -al beside its noun ("distributional shift",
+"convolution network"), "neural" and "net" in the name of a network ("convolutional neural
+network" = "convolutional network", "adversarial nets"), and the preposition of "learning
+from/with/via human feedback".
+:func:`typo_pairs` finds a one-letter slip ("Low-rank adapation", "Variantional autoencoder") of
+a term the corpus writes right more often (in three papers or more).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from kg.text import normal_form, singular
+
+_BRITISH = (
+    (re.compile(r"(?<=[a-z]{3})our$"), "or"),  # behaviour, neighbour, colour
+    (re.compile(r"(?<=[a-z]{3})is(ation|ations|e|ed|es|er|ers|ing)$"), r"iz\1"),  # normalisation, optimiser
+    (re.compile(r"(?<=[aeiou])ll(ing|ed|er|ers)$"), r"l\1"),  # modelling, labelled
+)
+#: "-ional", "-ioral": the adjective beside its noun (distributional/distribution, behavioral/behavior).
+_ADJECTIVE = re.compile(r"(?<=[a-z]{3})(i(?:on|or|our))al$")
+#: Prepositions that writers swap without changing the term ("learning from/with human feedback").
+_SWAPPED = {"with": "from", "via": "from", "using": "from", "through": "from"}
+
+
+@lru_cache(maxsize=1 << 16)
+def variant_word(word: str) -> str:
+    """One word folded: singular, American spelling, the noun of an -ional/-ioral adjective.
+
+    >>> [variant_word(w) for w in ("languages", "behavioural", "normalisation", "modelling", "convolutional")]
+    ['language', 'behavior', 'normalization', 'modeling', 'convolution']
+    >>> [variant_word(w) for w in ("loss", "process", "neural", "four", "rational")]
+    ['loss', 'process', 'neural', 'four', 'ration']
+    """
+    word = _ADJECTIVE.sub(r"\1", singular(word) if len(word) > 3 else word)
+    for pattern, repl in _BRITISH:
+        word = pattern.sub(repl, word)
+    return word
+
+
+def variant_key(text: str) -> str:
+    """The key every spelling variant of a term shares (words kept apart by spaces).
+
+    >>> variant_key("Large Languages Model") == variant_key("large language models")
+    True
+    >>> variant_key("behavioural cloning") == variant_key("Behavior Cloning")
+    True
+    >>> variant_key("Generative Adversarial Nets") == variant_key("generative adversarial network")
+    True
+    >>> variant_key("convolutional neural networks") == variant_key("Convolutional Networks")
+    True
+    >>> variant_key("neural network pruning") == variant_key("network pruning")
+    True
+    >>> variant_key("neural networks"), variant_key("Bayesian neural network") == variant_key("Bayesian network")
+    ('neural network', False)
+    >>> rlhf = variant_key("reinforcement learning with human feedback")
+    >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
+    (True, False)
+    """
+    words = normal_form(text).split(" ")
+    if len(words) >= 2 and words[-1] in ("net", "nets"):
+        words[-1] = "network"
+    # "convolutional neural network" = "convolutional network", "neural network pruning" =
+    # "network pruning"; a "Bayesian network" is no "Bayesian neural network", a "neural network"
+    # no "network"
+    if len(words) >= 3:
+        for i in range(len(words) - 2, -1, -1):
+            if (
+                words[i] in ("neural", "neuron")
+                and words[i + 1] == "network"
+                and not (i and words[i - 1].endswith("ian"))
+            ):
+                del words[i]
+    last = len(words) - 1
+    return " ".join(_SWAPPED[w] if 0 < i < last and w in _SWAPPED else variant_word(w) for i, w in enumerate(words))
+
+
+def _one_edit(a: str, b: str) -> int | None:
+    """Where ``a`` and ``b`` differ by one inserted, deleted or replaced letter, else ``None``."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return None
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return i if a[i + 1 :] == b[i + 1 :] else None
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return i if short[i:] == long[i + 1 :] else None
+
+
+def is_typo(rare: str, common: str) -> bool:
+    """``rare`` is ``common`` (two variant keys) with one letter slipped, inside a long word, away
+    from its ends, and neither holds a digit (ResNet-18 and ResNet-10 are two things).
+
+    >>> is_typo("low rank adapation", "low rank adaptation"), is_typo("variantional vae", "variational vae")
+    (True, True)
+    >>> is_typo("pretraining", "retraining"), is_typo("graph encoder", "graph decoder")
+    (False, False)
+    >>> is_typo("regularizer", "regularized"), is_typo("resnet 18", "resnet 10")
+    (False, False)
+    """
+    if any(c.isdigit() for c in rare + common):
+        return False
+    a, b = rare.split(" "), common.split(" ")
+    if len(a) != len(b):
+        return False
+    diff = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    if len(diff) != 1:
+        return False
+    x, y = diff[0]
+    at = _one_edit(x, y)
+    shortest = min(len(x), len(y))
+    return at is not None and shortest >= 6 and 2 <= at < shortest - 2
+
+
+def _deletions(key: str) -> Iterable[str]:
+    return (key[:i] + key[i + 1 :] for i in range(len(key)) if key[i] != " ")
+
+
+def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
+    """``rare -> common`` for variant keys (with their paper counts) where the rare key, in at most
+    two papers, is a slip (:func:`is_typo`) of a key in at least twice as many papers (and three:
+    a spelling two papers share is no proof; ``kg curate --suggest`` still offers those).
+
+    Near-linear: each key is looked up by its one-letter deletions (symmetric delete).
+
+    >>> typo_pairs({"low rank adaptation": 9, "low rank adapation": 1, "graph decoder": 5, "graph encoder": 1})
+    {'low rank adapation': 'low rank adaptation'}
+    """
+    index: dict[str, list[str]] = defaultdict(list)
+    for key, n in papers.items():
+        if n >= 3 and len(key) >= 8:
+            index[key].append(key)
+            for d in _deletions(key):
+                index[d].append(key)
+    # A slip makes a rare word (its writer may repeat it in a few terms): only keys with a word
+    # in at most 3 keys are looked up.
+    words = Counter(w for key in papers for w in set(key.split(" ")))
+    out: dict[str, str] = {}
+    for key, n in papers.items():
+        if n > 2 or len(key) < 8 or any(c.isdigit() for c in key):  # digits: no slip (is_typo)
+            continue
+        if all(words[w] > 3 or len(w) < 6 for w in key.split(" ")):
+            continue
+        found = {c for probe in (key, *_deletions(key)) for c in index.get(probe, ())}
+        fits = [c for c in found if papers[c] >= max(3, 2 * n) and is_typo(key, c)]
+        if fits:
+            out[key] = max(fits, key=lambda c: (papers[c], c))
+    return out
