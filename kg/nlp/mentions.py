@@ -35,6 +35,11 @@ def is_named(token: Token) -> bool:
     return any(c.isdigit() for c in text) and text[0].isupper()
 
 
+def _name_piece(token: Token) -> bool:
+    """A name written against the next word piece: "TransNAS" in "TransNAS-Bench-101"."""
+    return is_named(token) and not token.whitespace_
+
+
 def is_acronym(token: Token) -> bool:
     core = token.text[:-1] if token.text.endswith("s") else token.text
     return len(core) >= 2 and core.isupper() and core.isalpha()
@@ -101,7 +106,48 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             start += 2
     while end > start and (not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"}):
         end -= 1
-    return doc[start:end]
+    return whole_words(doc[start:end])
+
+
+def _glued(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is written against token ``i + 1`` inside one word: "non" in
+    "non-linearity", "NAS" and "-" in "NAS-Bench-101" (a hyphen or slash between word pieces)."""
+    if not 0 <= i < len(doc) - 1 or doc[i].whitespace_:
+        return False
+    a, b = doc[i].text, doc[i + 1].text
+    if a in {"-", "/"}:
+        return b[0].isalnum()
+    return a[-1].isalnum() and (b in {"-", "/"} or b[0].isalnum()) and i + 2 <= len(doc)
+
+
+def whole_words(span: Span) -> Span:
+    """``span`` grown to whole words when it starts or ends inside a hyphenated or slashed word:
+    the parser cuts "ReLU non-linearity" into "ReLU non" and "TransNAS-Bench-101" into "TransNAS"
+    and "Bench-101". A name before a lower-case suffix stays as it is: "DFBT" of "DFBT-based"
+    names DFBT. An empty span stays empty.
+    """
+    if not len(span):
+        return span
+    doc = span.doc
+    start, end = span.start, span.end
+    while start > 0 and _glued(doc, start - 1) and doc[start - 1].text not in {"'s", "’s"}:
+        start -= 1
+    if start < span.start and not doc[start].text[0].isalnum():
+        return span  # a word that starts with a sign ("-Bench"): leave it to the caller
+    tail = end
+    while _glued(doc, tail - 1):
+        tail += 1
+    suffix = doc[end:tail]
+    if (
+        tail > end
+        and is_named(doc[end - 1])
+        and doc[end].text == "-"
+        and all(t.is_lower or t.text == "-" for t in suffix)
+    ):
+        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention
+    while tail > end and not doc[tail - 1].text[0].isalnum():
+        tail -= 1
+    return doc[start : max(end, tail)]
 
 
 def head_type(span: Span, lexicon: Lexicon) -> str | None:
@@ -124,7 +170,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 3) -
         return False
     if any(t.pos_ == "CCONJ" for t in span[1:-1]):
         return False
-    if any(t.tag_ == "NNS" for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
+    if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
     if any(is_named(t) for t in span):
         return True
@@ -189,6 +235,18 @@ def slash_variants(text: str) -> list[str]:
     return [stem + first, *(stem + r for r in rest.split("/")[1:])]
 
 
+def unquoted(text: str) -> str:
+    """``text`` without quote marks, which are never part of a name: a span that crosses a quoted
+    word keeps its words ('human-centered" modeling', "class ``band aid"). An apostrophe between
+    letters stays (Montezuma's Revenge).
+
+    >>> unquoted('human-centered" modeling'), unquoted("Montezuma's Revenge")
+    ('human-centered modeling', "Montezuma's Revenge")
+    """
+    return " ".join(_QUOTES.sub("", text).split())
+
+
+_QUOTES = re.compile(r"[\"“”„`]|(?<![^\W\d_])['‘’]|['‘’](?![^\W\d_])")
 _SLASHED = re.compile(r"^(.*?[A-Za-z][-_ ]?)(\d+)(/\d+(?:/\d+)*)$")
 
 

@@ -1,0 +1,61 @@
+"""Span defect classes of issue 12: how a mention's span is cut (hyphens, slashes, quotes)."""
+
+from __future__ import annotations
+
+import pytest
+import spacy
+
+from kg.nlp.extract import extract
+from kg.nlp.mentions import unquoted, whole_words
+
+
+def _span(text: str, start: int, end: int):  # type: ignore[no-untyped-def]
+    doc = spacy.blank("en")(text)
+    return doc[start:end]
+
+
+@pytest.mark.parametrize(
+    ("text", "cut", "whole"),
+    [
+        ("the ReLU non-linearity here", (1, 3), "ReLU non-linearity"),  # parser cut after "non"
+        ("on TransNAS-Bench-101 .", (3, 4), "TransNAS-Bench-101"),  # "Bench-101" alone
+        ("on TransNAS-Bench-101 .", (1, 2), "TransNAS-Bench-101"),  # "TransNAS" alone
+        ("upstream multi-task pretraining", (0, 2), "upstream multi-task"),
+        ("a DFBT-based method", (1, 2), "DFBT"),  # a name before a lower-case suffix is the name
+        ("real-world datasets", (3, 4), "datasets"),  # a whole word already
+        ("graph neural networks", (0, 3), "graph neural networks"),
+    ],
+)
+def test_span_defects_a_mention_is_never_part_of_a_word(text: str, cut: tuple[int, int], whole: str) -> None:
+    assert whole_words(_span(text, *cut)).text == whole
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('human-centered" modeling', "human-centered modeling"),
+        ("class ``band aid", "class band aid"),
+        ("“quoted” term", "quoted term"),
+        ("Montezuma's Revenge", "Montezuma's Revenge"),
+    ],
+)
+def test_span_defects_quotes_are_not_part_of_a_name(text: str, shown: str) -> None:
+    assert unquoted(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (
+            "We evaluate on NAS-Bench-101/201/301 and TransNAS-Bench-101.",
+            {"NAS-Bench-101", "NAS-Bench-201", "NAS-Bench-301", "TransNAS-Bench-101"},
+            {"Bench-101", "Bench-201", "Bench-301", "TransNAS", "NAS"},
+        ),
+        ("We replace the ReLU non-linearity with a smooth function.", {"ReLU non-linearity"}, {"ReLU non"}),
+        ("We introduce 'human-centered\" modeling for dialogue.", {"human-centered modeling"}, set()),
+    ],
+)
+def test_span_defects_on_real_parses(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
