@@ -1,13 +1,20 @@
 """Fit kg's entity confidence model (kg/graph/confidence.py) on the development set.
 
     python scripts/train_entity_confidence.py [--dev ../shared/data/kg-dev/iclr2022_dev.json]
+    python scripts/train_entity_confidence.py --background ../shared/data/corpora/airas-papers-db/iclr/202[01].json
 
 Builds the 100 development abstracts with every entity kept (``min_confidence=0``), labels each
 (paper, entity) pair by the readers' annotation (an entity node whose label or an altLabel names
 one of the paper's expected entities is wanted; any other node is not), and fits an L2 logistic
-regression on the entity features. The default threshold is chosen by 5-fold cross-validation
-over papers: the highest confidence that still keeps ``--keep`` of the wanted nodes on held-out
-folds (precision first, without losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
+threshold is chosen by 5-fold cross-validation over papers: the highest confidence (in steps of
+0.01) that still keeps ``--keep`` of the wanted nodes on held-out folds (precision first, without
+losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+
+``--background FILES`` first counts the word statistics of those abstracts (JSON lists of records
+with an ``abstract``) into kg/graph/data/word_stats.json
+(:func:`kg.graph.entity_evidence.count_words`): per-word counts only, no text. kg's table comes
+from ICLR 2020 and 2021: neither the development year nor a held-out one.
 Needs scikit-learn (``pip install -e '.[train]'``).
 """
 
@@ -27,10 +34,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 from kg_cli import name_key  # noqa: E402  (the benchmarks' name matching: case, plural, punctuation)
 
 import kg  # noqa: E402
-from kg.graph.confidence import MODEL_PATH, EntityModel, entity_features  # noqa: E402
+from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E402
+from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 
 
-def examples(dev: Path, cache: Path | None) -> tuple[list[list[str]], list[int], list[int], int]:
+def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], list[int], list[int], int]:
     """Features, labels and paper index of every (paper, entity) pair; the number of papers."""
     papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -41,6 +49,7 @@ def examples(dev: Path, cache: Path | None) -> tuple[list[list[str]], list[int],
         )
         built = kg.build([source], cache=cache if cache is not None else False, min_confidence=0)
     graph = built.graph
+    features = all_features(graph)
     by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
     feats, labels, groups = [], [], []
     for i, paper in enumerate(papers):
@@ -53,7 +62,7 @@ def examples(dev: Path, cache: Path | None) -> tuple[list[list[str]], list[int],
                 continue
             data = graph.nodes[entity]
             names = {name_key(x) for x in [data["label"], *data.get("alt_labels", [])]}
-            feats.append(entity_features(data))
+            feats.append(features[entity])
             labels.append(int(bool(names & wanted)))
             groups.append(i)
     return feats, labels, groups, len(papers)
@@ -66,13 +75,19 @@ def main() -> None:
     parser.add_argument("--c", type=float, default=0.5, help="inverse L2 strength")
     parser.add_argument("--keep", type=float, default=0.9, help="share of wanted nodes kept, on held-out folds")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument("--background", type=Path, nargs="+", help="recount word_stats.json from these corpora")
     args = parser.parse_args()
+    if args.background:
+        records = [r for path in args.background for r in json.loads(path.read_text(encoding="utf-8"))]
+        table = count_words(str(r.get("abstract") or "") for r in records)
+        WORD_STATS_PATH.write_text(json.dumps(table, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{len(table['words'])} words of {table['abstracts']} abstracts; wrote {WORD_STATS_PATH}")
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
     feats, labels, groups, n_papers = examples(args.dev, args.cache)
     vec = DictVectorizer()
-    x = vec.fit_transform([dict.fromkeys(f, 1) for f in feats])
+    x = vec.fit_transform(feats)
     y, g = np.array(labels), np.array(groups)
     probs = np.zeros(len(y))
     for fold in range(5):
@@ -82,10 +97,11 @@ def main() -> None:
     print(f"{len(y)} (paper, entity) pairs, {y.sum()} wanted ({y.mean():.1%}); cross-validated over papers:")
     print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9}")
     chosen = None
-    for t in [round(0.05 * k, 2) for k in range(0, 19)]:
+    for t in [round(0.01 * k, 2) for k in range(0, 91)]:
         kept = probs >= t
         precision = y[kept].mean() if kept.any() else 0.0
-        print(f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}")
+        if t * 100 % 5 == 0 or y[kept].sum() >= args.keep * y.sum() > y[probs >= t + 0.01].sum():
+            print(f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}")
         if y[kept].sum() >= args.keep * y.sum():
             chosen = t
     model = LogisticRegression(C=args.c, max_iter=2000).fit(x, y)

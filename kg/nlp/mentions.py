@@ -155,7 +155,7 @@ def head_type(span: Span, lexicon: Lexicon) -> str | None:
     return lexicon.type_of_head(singular(last.text)) or lexicon.type_of_head(last.lemma_)
 
 
-def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 3) -> bool:
+def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -> bool:
     """Whether a trimmed candidate names something worth a node.
 
     A single common noun must occur ``repeats`` times in the abstract (``counts``), or be a
