@@ -23,7 +23,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -44,18 +44,27 @@ STATS = ("of", "indefinite", "the", "capitalized")
 
 
 def _forms(data: Mapping[str, Any]) -> list[str]:
-    names = {str(data.get("label", "")).lower()} | {str(a).lower() for a in data.get("alt_labels", ())}
-    return sorted((n for n in names if n.strip()), key=len, reverse=True)
+    """The entity's names in lower case, its label first."""
+    names = [str(data.get("label", "")).lower(), *(str(a).lower() for a in data.get("alt_labels", ()))]
+    return [n for n in dict.fromkeys(names) if n.strip()]
 
 
-@cache
-def _pattern(form: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])" + re.escape(form) + r"(?!\w)")
+def _occurrences(text: str, form: str) -> Iterator[int]:
+    """Where ``form`` occurs in ``text`` as whole words (no word character or hyphen before, no
+    word character after): str.find, as a corpus has too many forms to compile a pattern each."""
+    k = text.find(form) if form else -1
+    while k >= 0:
+        end = k + len(form)
+        if (k == 0 or not (text[k - 1].isalnum() or text[k - 1] in "-_")) and (
+            end == len(text) or not (text[end].isalnum() or text[end] == "_")
+        ):
+            yield k
+        k = text.find(form, k + 1)
 
 
 def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iterable[str]) -> set[str]:
-    """What one paper's text says about an entity named by ``forms`` (lower case); ``others`` are
-    the lower-case labels of the paper's other entities.
+    """What one paper's text says about an entity named by ``forms`` (lower case, its label
+    first); ``others`` are the lower-case labels of the paper's other entities.
 
     >>> sorted(usage_in_paper(["large amount"], "", "We need a large amount of data.", ["data"]))
     ['next=of', 'occurrences=1', 'previous=indefinite']
@@ -67,10 +76,11 @@ def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iter
     found: set[str] = set()
     count, first = 0, len(low)
     for form in forms:
-        for match in _pattern(form).finditer(low):
+        for start in _occurrences(low, form):
+            end = start + len(form)
             count += 1
-            first = min(first, match.start())
-            before = low[: match.start()].split()[-1:]
+            first = min(first, start)
+            before = low[max(0, start - 40) : start].split()[-1:]
             previous = before[0].strip("(),.;:\"'") if before else ""
             if previous in INDEFINITE:
                 found.add("previous=indefinite")
@@ -78,22 +88,23 @@ def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iter
                 found.add("previous=own")
             elif previous == "the":
                 found.add("previous=the")
-            if low.startswith(" of ", match.end()):
+            if low.startswith(" of ", end):
                 found.add("next=of")
-            if _ABBREVIATION_AFTER.match(abstract, match.end()):
+            if _ABBREVIATION_AFTER.match(abstract, end):
                 found.add("next=abbreviation")
     found.add(f"occurrences={min(count, 3)}")
     if count and first < len(low) / 4:
         found.add("early")
-    if any(_pattern(form).search(title.lower()) for form in forms):
+    title = title.lower()
+    if any(next(_occurrences(title, form), None) is not None for form in forms):
         found.add("in_title")
     label = forms[0] if forms else ""
     for other in others:
         if other == label or not other:
             continue
-        if _pattern(label).search(other):
+        if label in other and next(_occurrences(other, label), None) is not None:
             found.add("inside_other")
-        elif _pattern(other).search(label):
+        elif other in label and next(_occurrences(label, other), None) is not None:
             found.add("contains_other")
     return found
 
