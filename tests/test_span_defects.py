@@ -6,7 +6,7 @@ import pytest
 import spacy
 
 from kg.nlp.extract import extract
-from kg.nlp.mentions import unquoted, whole_words
+from kg.nlp.mentions import coordination_variants, unquoted, whole_words
 
 
 def _span(text: str, start: int, end: int):  # type: ignore[no-untyped-def]
@@ -56,6 +56,51 @@ def test_span_defects_quotes_are_not_part_of_a_name(text: str, shown: str) -> No
     ],
 )
 def test_span_defects_on_real_parses(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("text", "variants"),
+    [
+        ("few-shot and zero-shot learning", ["few-shot learning", "zero-shot learning"]),
+        ("local and global features", ["local features", "global features"]),
+        ("image generation and editing", ["image generation and editing"]),  # which words are shared is unclear
+        ("Deep Sets and Set Transformers", ["Deep Sets and Set Transformers"]),
+    ],
+)
+def test_span_defects_coordination_shares_the_head(text: str, variants: list[str]) -> None:
+    assert coordination_variants(text) == variants
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (
+            "We train convolutional and recurrent neural networks.",
+            {"convolutional neural networks", "recurrent neural networks"},
+            {"recurrent neural networks.", "convolutional and recurrent neural networks"},
+        ),
+        (
+            "Representation learning works in computer vision and natural language processing, we argue.",
+            {"natural language processing"},
+            {"language processing"},
+        ),
+        (
+            "Communication is a key bottleneck in federated learning where many devices collaborate.",
+            {"federated learning"},
+            set(),
+        ),
+        ("We use the given training set.", {"training set"}, {"given training set"}),
+        (
+            "We study text classification models.",
+            {"text classification"},
+            set(),
+        ),
+    ],
+)
+def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
     found = {m.text for m in extract(nlp(text)).mentions}
     assert expected <= found
     assert not never & found

@@ -6,7 +6,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.mentions import SPANS_KEY, slash_variants, unquoted
+from kg.nlp.mentions import SPANS_KEY, coordination_variants, slash_variants, unquoted
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
 from kg.records import Extraction, Mention, RelationRecord
@@ -20,7 +20,8 @@ def extract(doc: Doc) -> Extraction:
         indices = by_span.setdefault((span.start, span.end), [])
         surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
         end_char = span.start_char + len(surface)
-        for text in slash_variants(unquoted(surface) or surface):
+        texts = coordination_variants(unquoted(surface) or surface)
+        for text in (variant for coordinated in texts for variant in slash_variants(coordinated)):
             indices.append(len(mentions))
             mentions.append(Mention(text, span.label_, span.start_char, end_char))
 

@@ -22,6 +22,11 @@ from kg.text import singular
 
 SPANS_KEY = "kg_mentions"
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
+#: Heads that say what role a task or a named thing plays: "text classification models",
+#: "continuous control tasks", "Conceptual Captions dataset" also name the task or the dataset.
+ROLE_HEADS = frozenset(
+    {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
+)
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 
 
@@ -81,7 +86,19 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
         return not _keeps_case(token)
     if token.tag_ in {"JJR", "JJS", "RBR", "RBS"}:  # "higher accuracy", "best results"
         return True
+    if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
+        return False  # "federated learning", "supervised learning", "distributed training"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def _gerund_next(token: Token) -> bool:
+    """Whether a gerund heads the phrase after ``token`` ("federated learning (framework)"), not
+    a compound ("given training set")."""
+    doc = token.doc
+    if token.i + 1 >= len(doc) or doc[token.i + 1].pos_ != "NOUN" or not doc[token.i + 1].lower_.endswith("ing"):
+        return False
+    after = doc[token.i + 2] if token.i + 2 < len(doc) else None
+    return after is None or after.pos_ not in {"NOUN", "PROPN"} or after.lemma_.lower() in ROLE_HEADS | STRIPPABLE_HEADS
 
 
 def trim(span: Span, lexicon: Lexicon) -> Span:
@@ -168,7 +185,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if any(t.like_url for t in span):
         return False
-    if any(t.pos_ == "CCONJ" for t in span[1:-1]):
+    if any(t.pos_ == "CCONJ" for t in span[1:-1]) and len(coordination_variants(span.text)) < 2:
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
@@ -203,6 +220,8 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
         yield span
         if len(span) >= 2 and span[-1].lemma_.lower() in STRIPPABLE_HEADS:
             yield trim(span[:-1], lexicon)
+        elif len(span) >= 2 and span[-1].lemma_.lower() in ROLE_HEADS and _names_a_kind(span[:-1], lexicon):
+            yield span[:-1]
         for tok in span[:-1]:
             nxt = doc[tok.i + 1]
             if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
@@ -211,6 +230,14 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
     for short, long in definitions(doc):
         yield short
         yield long
+
+
+def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
+    """A modifier that names a task ("text classification") or a title-case name ("Conceptual
+    Captions"), not a sentence's first word."""
+    if head_type(span, lexicon) == "Task":
+        return True
+    return len(span) >= 2 and all(t.is_title and not t.is_sent_start for t in span)
 
 
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
@@ -233,6 +260,21 @@ def slash_variants(text: str) -> list[str]:
         return [text]
     stem, first, rest = match.groups()
     return [stem + first, *(stem + r for r in rest.split("/")[1:])]
+
+
+def coordination_variants(text: str) -> list[str]:
+    """ "few-shot and zero-shot learning" names two things: one modifier word on either side of
+    "and"/"or" shares the words after it. Anything else is one name (or none).
+
+    >>> coordination_variants("convolutional and recurrent neural networks")
+    ['convolutional neural networks', 'recurrent neural networks']
+    >>> coordination_variants("image generation and editing"), coordination_variants("KV cache")
+    (['image generation and editing'], ['KV cache'])
+    """
+    words = text.split()
+    if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
+        return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
+    return [text]
 
 
 def unquoted(text: str) -> str:
