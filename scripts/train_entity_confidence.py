@@ -5,8 +5,9 @@
 
 Builds the 100 development abstracts with every entity kept (``min_confidence=0``), labels each
 (paper, entity) pair by the readers' annotation (an entity node whose label or an altLabel names
-one of the paper's expected entities is wanted; any other node is not), and fits an L2 logistic
-regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
+one of the paper's expected entities is wanted; any other node is not, and one the readers listed
+among the paper's not-nodes counts ``--not-node-weight`` times: they are sure of those), and fits an
+L2 logistic regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
 threshold is chosen by 5-fold cross-validation over papers: the highest confidence (in steps of
 0.01) that still keeps ``--keep`` of the wanted nodes on held-out folds (precision first, without
 losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
@@ -38,8 +39,9 @@ from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E
 from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 
 
-def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], list[int], list[int], int]:
-    """Features, labels and paper index of every (paper, entity) pair; the number of papers."""
+def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], int]:
+    """Features, labels, paper index and whether the readers listed it as a not-node, of every
+    (paper, entity) pair; the number of papers."""
     papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
@@ -51,12 +53,13 @@ def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], lis
     graph = built.graph
     features = all_features(graph)
     by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
-    feats, labels, groups = [], [], []
+    feats, labels, groups, not_nodes = [], [], [], []
     for i, paper in enumerate(papers):
         node = by_key.get(paper["id"])
         if node is None:
             continue
         wanted = {name_key(x) for e in paper["entities"] for x in [e["label"], *e.get("alt", [])]} - {""}
+        junk = {name_key(x) for x in paper.get("not_nodes", [])} - {""}
         for _, entity, key in graph.out_edges(node, keys=True):
             if key != "mentions":
                 continue
@@ -65,14 +68,18 @@ def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], lis
             feats.append(features[entity])
             labels.append(int(bool(names & wanted)))
             groups.append(i)
-    return feats, labels, groups, len(papers)
+            not_nodes.append(bool(names & junk) and not names & wanted)
+    return feats, labels, groups, not_nodes, len(papers)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dev", type=Path, default=ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json")
     parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
-    parser.add_argument("--c", type=float, default=0.5, help="inverse L2 strength")
+    parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength")
+    parser.add_argument(
+        "--not-node-weight", type=float, default=3.0, help="weight of a pair the readers listed as not a node"
+    )
     parser.add_argument("--keep", type=float, default=0.9, help="share of wanted nodes kept, on held-out folds")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--background", type=Path, nargs="+", help="recount word_stats.json from these corpora")
@@ -85,26 +92,31 @@ def main() -> None:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    feats, labels, groups, n_papers = examples(args.dev, args.cache)
+    feats, labels, groups, not_nodes, n_papers = examples(args.dev, args.cache)
+    weight = np.where(np.array(not_nodes), args.not_node_weight, 1.0)
     vec = DictVectorizer()
     x = vec.fit_transform(feats)
     y, g = np.array(labels), np.array(groups)
     probs = np.zeros(len(y))
     for fold in range(5):
         test = g % 5 == fold
-        model = LogisticRegression(C=args.c, max_iter=2000).fit(x[~test], y[~test])
+        model = LogisticRegression(C=args.c, max_iter=3000).fit(x[~test], y[~test], sample_weight=weight[~test])
         probs[test] = model.predict_proba(x[test])[:, 1]
     print(f"{len(y)} (paper, entity) pairs, {y.sum()} wanted ({y.mean():.1%}); cross-validated over papers:")
-    print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9}")
+    junk = np.array(not_nodes)
+    print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9} {'not-nodes kept':>14}")
     chosen = None
     for t in [round(0.01 * k, 2) for k in range(0, 91)]:
         kept = probs >= t
         precision = y[kept].mean() if kept.any() else 0.0
         if t * 100 % 5 == 0 or y[kept].sum() >= args.keep * y.sum() > y[probs >= t + 0.01].sum():
-            print(f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}")
+            print(
+                f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}"
+                f" {(junk & kept).sum():>8}/{junk.sum()}"
+            )
         if y[kept].sum() >= args.keep * y.sum():
             chosen = t
-    model = LogisticRegression(C=args.c, max_iter=2000).fit(x, y)
+    model = LogisticRegression(C=args.c, max_iter=3000).fit(x, y, sample_weight=weight)
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True)}
     fitted = EntityModel(
         {k: v for k, v in weights.items() if abs(v) >= 1e-3}, round(float(model.intercept_[0]), 4), chosen or 0.5
