@@ -94,6 +94,16 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
         ),
         ("We use the given training set.", {"training set"}, {"given training set"}),
         (
+            "Accuracy is close to 4% on the Yelp and Zoo datasets, and 3% on the Walmart dataset.",
+            {"Yelp", "Zoo", "Walmart"},
+            {"Yelp datasets", "Walmart dataset"},
+        ),
+        (
+            "Architectures range from classical LSTM/RNNs to more recent Transformers.",
+            {"LSTM", "RNNs"},
+            {"LSTM/RNNs"},
+        ),
+        (
             "We study text classification models.",
             {"text classification"},
             set(),

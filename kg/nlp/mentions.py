@@ -191,6 +191,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if any(is_named(t) for t in span):
         return True
+    if len(span) == 1 and _names_a_kind(span, lexicon) and span.end < len(span.doc):
+        return span.doc[span.end].lower_ in _DATASET_HEADS  # "the Walmart dataset"
     head = span[-1]
     if head.pos_ not in {"NOUN", "PROPN"}:
         return False
@@ -237,7 +239,10 @@ def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
     Captions"), not a sentence's first word."""
     if head_type(span, lexicon) == "Task":
         return True
-    return len(span) >= 2 and all(t.is_title and not t.is_sent_start for t in span)
+    if not all(t.is_title and not t.is_sent_start for t in span):
+        return False
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    return len(span) >= 2 or (nxt is not None and nxt.lower_ in _DATASET_HEADS)  # "the Walmart dataset"
 
 
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
@@ -246,6 +251,8 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
         return typed
     if any(is_named(t) for t in span):
         return chunk_heads.get(span[-1].i, "Method")
+    if typed is None and all(t.is_title for t in span) and span[-1].i in chunk_heads:
+        return chunk_heads[span[-1].i]  # "Conceptual Captions" of "the Conceptual Captions dataset"
     return typed or "Concept"
 
 
@@ -256,10 +263,24 @@ def slash_variants(text: str) -> list[str]:
     (['CIFAR-10', 'CIFAR-100'], ['KV'])
     """
     match = _SLASHED.match(text)
-    if match is None:
-        return [text]
-    stem, first, rest = match.groups()
-    return [stem + first, *(stem + r for r in rest.split("/")[1:])]
+    if match is not None:
+        stem, first, rest = match.groups()
+        return [stem + first, *(stem + r for r in rest.split("/")[1:])]
+    return _name_alternatives(text)
+
+
+def _name_alternatives(text: str) -> list[str]:
+    """ "LSTM/RNNs", "MobileNetV2|ResNet family": names joined by a slash or bar are each a name.
+
+    >>> _name_alternatives("LSTM/RNN models"), _name_alternatives("input/output pairs")
+    (['LSTM models', 'RNN models'], ['input/output pairs'])
+    """
+    words = text.split(" ")
+    for k, word in enumerate(words):
+        parts = re.split(r"[/|]", word)
+        if 2 <= len(parts) <= 4 and all(p[:1].isalnum() and any(c.isupper() for c in p) for p in parts):
+            return [" ".join([*words[:k], part, *words[k + 1 :]]) for part in parts]
+    return [text]
 
 
 def coordination_variants(text: str) -> list[str]:
@@ -270,11 +291,18 @@ def coordination_variants(text: str) -> list[str]:
     ['convolutional neural networks', 'recurrent neural networks']
     >>> coordination_variants("image generation and editing"), coordination_variants("KV cache")
     (['image generation and editing'], ['KV cache'])
+    >>> coordination_variants("Yelp and Zoo datasets")
+    ['Yelp', 'Zoo']
     """
     words = text.split()
     if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
+        if len(words) == 4 and words[3].lower() in _DATASET_HEADS and words[0].istitle() and words[2].istitle():
+            return [words[0], words[2]]  # "the Yelp and Zoo datasets"
         return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
     return [text]
+
+
+_DATASET_HEADS = frozenset({"dataset", "datasets", "benchmark", "benchmarks"})
 
 
 def unquoted(text: str) -> str:
