@@ -2,9 +2,10 @@
 
 import pytest
 
-from kg.nlp.mentions import SPANS_KEY, slash_variants
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
+from kg.nlp.variants import slash_variants
 
 
 def mentions(nlp, text):

@@ -6,7 +6,8 @@ import pytest
 import spacy
 
 from kg.nlp.extract import extract
-from kg.nlp.mentions import coordination_variants, unquoted, whole_words
+from kg.nlp.mentions import whole_words
+from kg.nlp.variants import coordination_variants, unquoted
 
 
 def _span(text: str, start: int, end: int):  # type: ignore[no-untyped-def]
@@ -93,6 +94,11 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             set(),
         ),
         ("We use the given training set.", {"training set"}, {"given training set"}),
+        (
+            "Research on out-of-distribution (OOD) generalization comes into the spotlight.",
+            {"out-of-distribution generalization", "OOD"},
+            {"out-of-distribution (OOD) generalization"},
+        ),
         (
             "Accuracy is close to 4% on the Yelp and Zoo datasets, and 3% on the Walmart dataset.",
             {"Yelp", "Zoo", "Walmart"},

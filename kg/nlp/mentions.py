@@ -8,7 +8,6 @@ names something: junk such as pronouns, "this paper" or "extensive experiments" 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -18,6 +17,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
+from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.text import singular
 
 SPANS_KEY = "kg_mentions"
@@ -192,7 +192,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     if any(is_named(t) for t in span):
         return True
     if len(span) == 1 and _names_a_kind(span, lexicon) and span.end < len(span.doc):
-        return span.doc[span.end].lower_ in _DATASET_HEADS  # "the Walmart dataset"
+        return span.doc[span.end].lower_ in DATASET_HEADS  # "the Walmart dataset"
     head = span[-1]
     if head.pos_ not in {"NOUN", "PROPN"}:
         return False
@@ -232,6 +232,21 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
     for short, long in definitions(doc):
         yield short
         yield long
+        defined_inside = _defined_inside(short, long)
+        if defined_inside is not None:
+            yield defined_inside
+
+
+def _defined_inside(short: Span, long: Span) -> Span | None:
+    """ "out-of-distribution (OOD) generalization": an abbreviation defined inside a term; the
+    span runs to the nouns after the bracket (its text drops the bracket: :func:`unbracketed`)."""
+    doc = short.doc
+    if short.end >= len(doc) or doc[short.end].text != ")" or long.end > short.start:
+        return None
+    end = short.end + 1
+    while end < len(doc) and doc[end].pos_ in {"NOUN", "PROPN"} and not doc[end].is_sent_start:
+        end += 1
+    return doc[long.start : end] if end > short.end + 1 and end - long.start <= 10 else None
 
 
 def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
@@ -242,82 +257,20 @@ def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
     if not all(t.is_title and not t.is_sent_start for t in span):
         return False
     nxt = span.doc[span.end] if span.end < len(span.doc) else None
-    return len(span) >= 2 or (nxt is not None and nxt.lower_ in _DATASET_HEADS)  # "the Walmart dataset"
+    return len(span) >= 2 or (nxt is not None and nxt.lower_ in DATASET_HEADS)  # "the Walmart dataset"
 
 
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
         return typed
+    if "(" in span.text and span[-1].text != ")":
+        return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
     if any(is_named(t) for t in span):
         return chunk_heads.get(span[-1].i, "Method")
     if typed is None and all(t.is_title for t in span) and span[-1].i in chunk_heads:
         return chunk_heads[span[-1].i]  # "Conceptual Captions" of "the Conceptual Captions dataset"
     return typed or "Concept"
-
-
-def slash_variants(text: str) -> list[str]:
-    """ "CIFAR-10/100" names two things: CIFAR-10 and CIFAR-100.
-
-    >>> slash_variants("CIFAR-10/100"), slash_variants("KV")
-    (['CIFAR-10', 'CIFAR-100'], ['KV'])
-    """
-    match = _SLASHED.match(text)
-    if match is not None:
-        stem, first, rest = match.groups()
-        return [stem + first, *(stem + r for r in rest.split("/")[1:])]
-    return _name_alternatives(text)
-
-
-def _name_alternatives(text: str) -> list[str]:
-    """ "LSTM/RNNs", "MobileNetV2|ResNet family": names joined by a slash or bar are each a name.
-
-    >>> _name_alternatives("LSTM/RNN models"), _name_alternatives("input/output pairs")
-    (['LSTM models', 'RNN models'], ['input/output pairs'])
-    """
-    words = text.split(" ")
-    for k, word in enumerate(words):
-        parts = re.split(r"[/|]", word)
-        if 2 <= len(parts) <= 4 and all(p[:1].isalnum() and any(c.isupper() for c in p) for p in parts):
-            return [" ".join([*words[:k], part, *words[k + 1 :]]) for part in parts]
-    return [text]
-
-
-def coordination_variants(text: str) -> list[str]:
-    """ "few-shot and zero-shot learning" names two things: one modifier word on either side of
-    "and"/"or" shares the words after it. Anything else is one name (or none).
-
-    >>> coordination_variants("convolutional and recurrent neural networks")
-    ['convolutional neural networks', 'recurrent neural networks']
-    >>> coordination_variants("image generation and editing"), coordination_variants("KV cache")
-    (['image generation and editing'], ['KV cache'])
-    >>> coordination_variants("Yelp and Zoo datasets")
-    ['Yelp', 'Zoo']
-    """
-    words = text.split()
-    if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
-        if len(words) == 4 and words[3].lower() in _DATASET_HEADS and words[0].istitle() and words[2].istitle():
-            return [words[0], words[2]]  # "the Yelp and Zoo datasets"
-        return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
-    return [text]
-
-
-_DATASET_HEADS = frozenset({"dataset", "datasets", "benchmark", "benchmarks"})
-
-
-def unquoted(text: str) -> str:
-    """``text`` without quote marks, which are never part of a name: a span that crosses a quoted
-    word keeps its words ('human-centered" modeling', "class ``band aid"). An apostrophe between
-    letters stays (Montezuma's Revenge).
-
-    >>> unquoted('human-centered" modeling'), unquoted("Montezuma's Revenge")
-    ('human-centered modeling', "Montezuma's Revenge")
-    """
-    return " ".join(_QUOTES.sub("", text).split())
-
-
-_QUOTES = re.compile(r"[\"“”„`]|(?<![^\W\d_])['‘’]|['‘’](?![^\W\d_])")
-_SLASHED = re.compile(r"^(.*?[A-Za-z][-_ ]?)(\d+)(/\d+(?:/\d+)*)$")
 
 
 def find_mentions(
