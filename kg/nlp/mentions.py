@@ -27,6 +27,7 @@ STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "p
 ROLE_HEADS = frozenset(
     {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
 )
+_RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 
 
@@ -121,8 +122,10 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         start += 1
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
             start += 2
-    while end > start and (not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"}):
-        end -= 1
+    while end > start and (
+        not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"} or doc[end - 1].pos_ in _RIGHT_POS
+    ):
+        end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
     return whole_words(doc[start:end])
 
 

@@ -47,11 +47,13 @@ def coordination_variants(text: str) -> list[str]:
     ['convolutional neural networks', 'recurrent neural networks']
     >>> coordination_variants("image generation and editing"), coordination_variants("KV cache")
     (['image generation and editing'], ['KV cache'])
-    >>> coordination_variants("Yelp and Zoo datasets")
-    ['Yelp', 'Zoo']
+    >>> coordination_variants("Yelp and Zoo datasets"), coordination_variants("Adam and gradient descent")
+    (['Yelp', 'Zoo'], ['Adam and gradient descent'])
     """
     words = text.split()
     if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
+        if words[0][:1].isupper() != words[2][:1].isupper():
+            return [text]  # "Adam and gradient descent": a name beside a term, not two modifiers
         if len(words) == 4 and words[3].lower() in DATASET_HEADS and words[0].istitle() and words[2].istitle():
             return [words[0], words[2]]  # "the Yelp and Zoo datasets"
         return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
