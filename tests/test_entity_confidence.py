@@ -9,6 +9,7 @@ import pytest
 
 from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities
 from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
+from kg.graph.model import VOCABULARY
 
 
 def test_entity_confidence_weighs_feature_values() -> None:
@@ -62,3 +63,14 @@ def test_entity_confidence_prefers_the_paper_subject_to_a_quantifier() -> None:
     assert graph.nodes["entity/large amount"]["confidence"] < load_model().threshold
     assert drop_unsure(graph, load_model().threshold) == 1
     assert set(all_features(graph)) == {"entity/contrastive decoding"}
+
+
+def test_entity_confidence_drops_the_vocabulary_terms_only_dropped_entities_linked() -> None:
+    graph = _graph("We use a thing.", "", ["kept", "dropped"])
+    graph.nodes["entity/kept"].update(confidence=0.9, vocab="v:kept", broader=["v:area"])
+    graph.nodes["entity/dropped"].update(confidence=0.01, vocab="v:dropped", broader=["v:area"])
+    graph.graph[VOCABULARY] = {
+        iri: {"label": iri, "source": "test", "broader": []} for iri in ("v:kept", "v:dropped", "v:area")
+    }
+    assert drop_unsure(graph, 0.5) == 1
+    assert set(graph.graph[VOCABULARY]) == {"v:kept", "v:area"}

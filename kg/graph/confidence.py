@@ -26,7 +26,7 @@ from typing import Any
 import networkx as nx
 
 from kg.graph.entity_evidence import usage_features, word_features
-from kg.graph.model import ENTITY_TYPES
+from kg.graph.model import ENTITY_TYPES, VOCABULARY
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -127,9 +127,23 @@ def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> 
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
-    """Remove the entities whose ``confidence`` is below ``threshold``, with their edges; how many."""
+    """Remove the entities whose ``confidence`` is below ``threshold``, with their edges, and the
+    vocabulary terms only they linked to (the graph's ``vocabulary`` table); how many entities."""
     unsure = [
         n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES and d.get("confidence", 1.0) < threshold
     ]
     graph.remove_nodes_from(unsure)
+    terms = graph.graph.get(VOCABULARY)
+    if unsure and terms:
+        linked = {
+            iri
+            for _, data in graph.nodes(data=True)
+            if data.get("vocab")
+            for iri in (data["vocab"], *data.get("broader", []))
+        }
+        kept = {iri: term for iri, term in terms.items() if iri in linked}
+        if kept:
+            graph.graph[VOCABULARY] = kept
+        else:
+            del graph.graph[VOCABULARY]
     return len(unsure)
