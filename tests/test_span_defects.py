@@ -94,6 +94,7 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             set(),
         ),
         ("We use the given training set.", {"training set"}, {"given training set"}),
+        ("Interpretability matters. We improve interpretability.", {"interpretability"}, set()),  # a task twice
         ("Two algorithms, AE-SAM and AE-LookSAM, are proposed.", {"AE-SAM", "AE-LookSAM"}, {"AE-SAM and"}),
         ("Adam and gradient descent (GD) converge.", {"Adam", "gradient descent"}, {"Adam descent"}),
         (

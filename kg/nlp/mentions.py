@@ -194,8 +194,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if any(is_named(t) for t in span):
         return True
-    if len(span) == 1 and _names_a_kind(span, lexicon) and span.end < len(span.doc):
-        return span.doc[span.end].lower_ in DATASET_HEADS  # "the Walmart dataset"
+    if _named_before_dataset_head(span):
+        return True  # "the Walmart dataset"
     head = span[-1]
     if head.pos_ not in {"NOUN", "PROPN"}:
         return False
@@ -210,6 +210,12 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     ):
         return False
     return len(span) <= 6
+
+
+def _named_before_dataset_head(span: Span) -> bool:
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    one = len(span) == 1 and span[0].is_title and not span[0].is_sent_start
+    return one and nxt is not None and nxt.lower_ in DATASET_HEADS
 
 
 def noun_counts(doc: Doc) -> Counter[str]:
