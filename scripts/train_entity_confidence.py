@@ -1,13 +1,21 @@
 """Fit kg's entity confidence model (kg/graph/confidence.py) on the development set.
 
     python scripts/train_entity_confidence.py [--dev ../shared/data/kg-dev/iclr2022_dev.json]
+    python scripts/train_entity_confidence.py --background ../shared/data/corpora/airas-papers-db/iclr/202[01].json
 
 Builds the 100 development abstracts with every entity kept (``min_confidence=0``), labels each
 (paper, entity) pair by the readers' annotation (an entity node whose label or an altLabel names
-one of the paper's expected entities is wanted; any other node is not), and fits an L2 logistic
-regression on the entity features. The default threshold is chosen by 5-fold cross-validation
-over papers: the highest confidence that still keeps ``--keep`` of the wanted nodes on held-out
-folds (precision first, without losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+one of the paper's expected entities is wanted; any other node is not, and one the readers listed
+among the paper's not-nodes counts ``--not-node-weight`` times: they are sure of those), and fits an
+L2 logistic regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
+threshold is chosen by 5-fold cross-validation over papers: the highest confidence (in steps of
+0.01) that still keeps ``--keep`` of the wanted nodes on held-out folds (precision first, without
+losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+
+``--background FILES`` first counts the word statistics of those abstracts (JSON lists of records
+with an ``abstract``) into kg/graph/data/word_stats.json
+(:func:`kg.graph.entity_evidence.count_words`): per-word counts only, no text. kg's table comes
+from ICLR 2020 and 2021: neither the development year nor a held-out one.
 Needs scikit-learn (``pip install -e '.[train]'``).
 """
 
@@ -27,11 +35,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 from kg_cli import name_key  # noqa: E402  (the benchmarks' name matching: case, plural, punctuation)
 
 import kg  # noqa: E402
-from kg.graph.confidence import MODEL_PATH, EntityModel, entity_features  # noqa: E402
+from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E402
+from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 
 
-def examples(dev: Path, cache: Path | None) -> tuple[list[list[str]], list[int], list[int], int]:
-    """Features, labels and paper index of every (paper, entity) pair; the number of papers."""
+def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], int]:
+    """Features, labels, paper index and whether the readers listed it as a not-node, of every
+    (paper, entity) pair; the number of papers."""
     papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
@@ -41,54 +51,72 @@ def examples(dev: Path, cache: Path | None) -> tuple[list[list[str]], list[int],
         )
         built = kg.build([source], cache=cache if cache is not None else False, min_confidence=0)
     graph = built.graph
+    features = all_features(graph)
     by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
-    feats, labels, groups = [], [], []
+    feats, labels, groups, not_nodes = [], [], [], []
     for i, paper in enumerate(papers):
         node = by_key.get(paper["id"])
         if node is None:
             continue
         wanted = {name_key(x) for e in paper["entities"] for x in [e["label"], *e.get("alt", [])]} - {""}
+        junk = {name_key(x) for x in paper.get("not_nodes", [])} - {""}
         for _, entity, key in graph.out_edges(node, keys=True):
             if key != "mentions":
                 continue
             data = graph.nodes[entity]
             names = {name_key(x) for x in [data["label"], *data.get("alt_labels", [])]}
-            feats.append(entity_features(data))
+            feats.append(features[entity])
             labels.append(int(bool(names & wanted)))
             groups.append(i)
-    return feats, labels, groups, len(papers)
+            not_nodes.append(bool(names & junk) and not names & wanted)
+    return feats, labels, groups, not_nodes, len(papers)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dev", type=Path, default=ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json")
     parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
-    parser.add_argument("--c", type=float, default=0.5, help="inverse L2 strength")
+    parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength")
+    parser.add_argument(
+        "--not-node-weight", type=float, default=3.0, help="weight of a pair the readers listed as not a node"
+    )
     parser.add_argument("--keep", type=float, default=0.9, help="share of wanted nodes kept, on held-out folds")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument("--background", type=Path, nargs="+", help="recount word_stats.json from these corpora")
     args = parser.parse_args()
+    if args.background:
+        records = [r for path in args.background for r in json.loads(path.read_text(encoding="utf-8"))]
+        table = count_words(str(r.get("abstract") or "") for r in records)
+        WORD_STATS_PATH.write_text(json.dumps(table, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{len(table['words'])} words of {table['abstracts']} abstracts; wrote {WORD_STATS_PATH}")
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    feats, labels, groups, n_papers = examples(args.dev, args.cache)
+    feats, labels, groups, not_nodes, n_papers = examples(args.dev, args.cache)
+    weight = np.where(np.array(not_nodes), args.not_node_weight, 1.0)
     vec = DictVectorizer()
-    x = vec.fit_transform([dict.fromkeys(f, 1) for f in feats])
+    x = vec.fit_transform(feats)
     y, g = np.array(labels), np.array(groups)
     probs = np.zeros(len(y))
     for fold in range(5):
         test = g % 5 == fold
-        model = LogisticRegression(C=args.c, max_iter=2000).fit(x[~test], y[~test])
+        model = LogisticRegression(C=args.c, max_iter=3000).fit(x[~test], y[~test], sample_weight=weight[~test])
         probs[test] = model.predict_proba(x[test])[:, 1]
     print(f"{len(y)} (paper, entity) pairs, {y.sum()} wanted ({y.mean():.1%}); cross-validated over papers:")
-    print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9}")
+    junk = np.array(not_nodes)
+    print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9} {'not-nodes kept':>14}")
     chosen = None
-    for t in [round(0.05 * k, 2) for k in range(0, 19)]:
+    for t in [round(0.01 * k, 2) for k in range(0, 91)]:
         kept = probs >= t
         precision = y[kept].mean() if kept.any() else 0.0
-        print(f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}")
+        if t * 100 % 5 == 0 or y[kept].sum() >= args.keep * y.sum() > y[probs >= t + 0.01].sum():
+            print(
+                f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}"
+                f" {(junk & kept).sum():>8}/{junk.sum()}"
+            )
         if y[kept].sum() >= args.keep * y.sum():
             chosen = t
-    model = LogisticRegression(C=args.c, max_iter=2000).fit(x, y)
+    model = LogisticRegression(C=args.c, max_iter=3000).fit(x, y, sample_weight=weight)
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True)}
     fitted = EntityModel(
         {k: v for k, v in weights.items() if abs(v) >= 1e-3}, round(float(model.intercept_[0]), 4), chosen or 0.5

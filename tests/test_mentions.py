@@ -2,9 +2,10 @@
 
 import pytest
 
-from kg.nlp.mentions import SPANS_KEY, slash_variants
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
+from kg.nlp.variants import slash_variants
 
 
 def mentions(nlp, text):
@@ -65,6 +66,22 @@ def test_named_methods_datasets_and_nested_terms(nlp):
             "Directly Forecasting Belief Transformer (DFBT), forecasts states.",
             "DFBT",
         ),
+        ("Our model, namely FALCON, represents visual concepts as boxes.", "FALCON"),
+        ("Specifically, our proposed framework PiCO consists of a contrastive learning module.", "PiCO"),
+        (
+            "In this work, we focus on a class of partially quantized networks that we refer to as "
+            "hyperplane arrangement neural networks (HANNs).",
+            "hyperplane arrangement neural networks",
+        ),
+        (
+            "Following this principle, we propose a new time series representation learning framework "
+            "for long sequence time series forecasting named CoST, which applies contrastive learning.",
+            "CoST",
+        ),
+        (
+            "Our theory allows us to propose a novel approach: Feature Kernel Distillation (FKD).",
+            "FKD",  # the name wins; the graph joins it to its long form
+        ),
     ],
 )
 def test_proposals_are_told_from_mentions(nlp, text, proposed):
@@ -78,6 +95,17 @@ def test_mentioned_but_not_proposed(nlp):
         "Proximal Policy Optimization (PPO) addresses this by using ratio clipping. SPO outperforms PPO on MuJoCo.",
     )
     assert props == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Their model, namely FALCON, represents visual concepts as boxes.",  # not "our"
+        "This is commonly referred to as Batch Normalization in the literature.",  # not the authors'
+    ],
+)
+def test_named_but_not_by_the_authors(nlp, text):
+    assert mentions(nlp, text)[1] == []
 
 
 def test_slash_variants_split_dataset_families():

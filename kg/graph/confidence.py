@@ -2,10 +2,11 @@
 
 A logistic model over what the build knows of the entity, whatever the corpus size: the words
 of its label (head word, first word, every word), its shape (length, capitals inside a word,
-digits, hyphens, an abbreviation), its type, whether a paper proposes it, and whether it links
-to an open vocabulary (exact or close). The weights are fitted on kg's development set (100 ICLR
-2022 abstracts read by hand: ``scripts/train_entity_confidence.py``) and shipped as data beside
-this module.
+digits, hyphens, an abbreviation), its type, whether a paper proposes it, whether it links to an
+open vocabulary (exact or close), how its papers use it and how its words behave in machine
+learning abstracts at large (:mod:`kg.graph.entity_evidence`). The weights are fitted on kg's
+development set (100 ICLR 2022 abstracts read by hand: ``scripts/train_entity_confidence.py``)
+and shipped as data beside this module.
 
 ``score_entities`` sets ``confidence`` on every entity node; ``drop_unsure`` removes the entities
 below a threshold with their edges (``kg build --min-confidence``).
@@ -16,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,7 +25,8 @@ from typing import Any
 
 import networkx as nx
 
-from kg.graph.model import ENTITY_TYPES
+from kg.graph.entity_evidence import usage_features, word_features
+from kg.graph.model import ENTITY_TYPES, VOCABULARY
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -74,8 +76,10 @@ class EntityModel:
     bias: float
     threshold: float  # the default --min-confidence
 
-    def confidence(self, features: Iterable[str]) -> float:
-        z = self.bias + sum(self.weights.get(f, 0.0) for f in features)
+    def confidence(self, features: Iterable[str] | Mapping[str, float]) -> float:
+        """The model's probability for ``features``: names (each worth 1) or names with values."""
+        values = features if isinstance(features, Mapping) else dict.fromkeys(features, 1.0)
+        z = self.bias + sum(self.weights.get(f, 0.0) * v for f, v in values.items())
         return 1.0 / (1.0 + math.exp(-z))
 
     def to_json(self) -> dict[str, Any]:
@@ -88,19 +92,58 @@ def load_model(path: Path = MODEL_PATH) -> EntityModel:
     return EntityModel(data["weights"], float(data["bias"]), float(data["threshold"]))
 
 
+def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
+    """Every entity node's features: its own (:func:`entity_features`), how its papers use it
+    and how its words behave (:mod:`kg.graph.entity_evidence`)."""
+    labels: dict[Hashable, list[str]] = {}
+    for paper, entity in graph.edges():
+        if graph.nodes[paper].get("type") == "Paper" and graph.nodes[entity].get("type") in ENTITY_TYPES:
+            labels.setdefault(paper, []).append(str(graph.nodes[entity].get("label", "")).lower())
+    out: dict[Hashable, dict[str, float]] = {}
+    for node, data in graph.nodes(data=True):
+        if data.get("type") not in ENTITY_TYPES:
+            continue
+        papers = [
+            (str(graph.nodes[p].get("title", "")), str(graph.nodes[p].get("abstract", "")), labels.get(p, []))
+            for p in data.get("papers", ())
+            if p in graph
+        ]
+        out[node] = {
+            **dict.fromkeys(entity_features(data), 1.0),
+            **usage_features(data, papers),
+            **word_features(str(data.get("label", ""))),
+        }
+    return out
+
+
 def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> None:
     """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
     thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so)."""
     model = model or load_model()
-    for _, data in graph.nodes(data=True):
-        if data.get("type") in ENTITY_TYPES and "confidence" not in data:
-            data["confidence"] = round(model.confidence(entity_features(data)), 3)
+    for node, features in all_features(graph).items():
+        data = graph.nodes[node]
+        if "confidence" not in data:
+            data["confidence"] = round(model.confidence(features), 3)
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
-    """Remove the entities whose ``confidence`` is below ``threshold``, with their edges; how many."""
+    """Remove the entities whose ``confidence`` is below ``threshold``, with their edges, and the
+    vocabulary terms only they linked to (the graph's ``vocabulary`` table); how many entities."""
     unsure = [
         n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES and d.get("confidence", 1.0) < threshold
     ]
     graph.remove_nodes_from(unsure)
+    terms = graph.graph.get(VOCABULARY)
+    if unsure and terms:
+        linked = {
+            iri
+            for _, data in graph.nodes(data=True)
+            if data.get("vocab")
+            for iri in (data["vocab"], *data.get("broader", []))
+        }
+        kept = {iri: term for iri, term in terms.items() if iri in linked}
+        if kept:
+            graph.graph[VOCABULARY] = kept
+        else:
+            del graph.graph[VOCABULARY]
     return len(unsure)

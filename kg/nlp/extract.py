@@ -6,9 +6,10 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.mentions import SPANS_KEY, slash_variants
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
+from kg.nlp.variants import coordination_variants, slash_variants, unbracketed, unquoted
 from kg.records import Extraction, Mention, RelationRecord
 
 
@@ -20,7 +21,8 @@ def extract(doc: Doc) -> Extraction:
         indices = by_span.setdefault((span.start, span.end), [])
         surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
         end_char = span.start_char + len(surface)
-        for text in slash_variants(surface):
+        texts = coordination_variants(unbracketed(unquoted(surface) or surface))
+        for text in (variant for coordinated in texts for variant in slash_variants(coordinated)):
             indices.append(len(mentions))
             mentions.append(Mention(text, span.label_, span.start_char, end_char))
 

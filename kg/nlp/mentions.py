@@ -8,7 +8,6 @@ names something: junk such as pronouns, "this paper" or "extensive experiments" 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -18,10 +17,17 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
+from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.text import singular
 
 SPANS_KEY = "kg_mentions"
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
+#: Heads that say what role a task or a named thing plays: "text classification models",
+#: "continuous control tasks", "Conceptual Captions dataset" also name the task or the dataset.
+ROLE_HEADS = frozenset(
+    {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
+)
+_RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 
 
@@ -33,6 +39,11 @@ def is_named(token: Token) -> bool:
     if any(c.isupper() for c in text[1:]):
         return True
     return any(c.isdigit() for c in text) and text[0].isupper()
+
+
+def _name_piece(token: Token) -> bool:
+    """A name written against the next word piece: "TransNAS" in "TransNAS-Bench-101"."""
+    return is_named(token) and not token.whitespace_
 
 
 def is_acronym(token: Token) -> bool:
@@ -76,7 +87,19 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
         return not _keeps_case(token)
     if token.tag_ in {"JJR", "JJS", "RBR", "RBS"}:  # "higher accuracy", "best results"
         return True
+    if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
+        return False  # "federated learning", "supervised learning", "distributed training"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def _gerund_next(token: Token) -> bool:
+    """Whether a gerund heads the phrase after ``token`` ("federated learning (framework)"), not
+    a compound ("given training set")."""
+    doc = token.doc
+    if token.i + 1 >= len(doc) or doc[token.i + 1].pos_ != "NOUN" or not doc[token.i + 1].lower_.endswith("ing"):
+        return False
+    after = doc[token.i + 2] if token.i + 2 < len(doc) else None
+    return after is None or after.pos_ not in {"NOUN", "PROPN"} or after.lemma_.lower() in ROLE_HEADS | STRIPPABLE_HEADS
 
 
 def trim(span: Span, lexicon: Lexicon) -> Span:
@@ -99,9 +122,52 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         start += 1
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
             start += 2
-    while end > start and (not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"}):
-        end -= 1
-    return doc[start:end]
+    while end > start and (
+        not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"} or doc[end - 1].pos_ in _RIGHT_POS
+    ):
+        end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
+    return whole_words(doc[start:end])
+
+
+def _glued(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is written against token ``i + 1`` inside one word: "non" in
+    "non-linearity", "NAS" and "-" in "NAS-Bench-101" (a hyphen or slash between word pieces)."""
+    if not 0 <= i < len(doc) - 1 or doc[i].whitespace_:
+        return False
+    a, b = doc[i].text, doc[i + 1].text
+    if a in {"-", "/"}:
+        return b[0].isalnum()
+    return a[-1].isalnum() and (b in {"-", "/"} or b[0].isalnum()) and i + 2 <= len(doc)
+
+
+def whole_words(span: Span) -> Span:
+    """``span`` grown to whole words when it starts or ends inside a hyphenated or slashed word:
+    the parser cuts "ReLU non-linearity" into "ReLU non" and "TransNAS-Bench-101" into "TransNAS"
+    and "Bench-101". A name before a lower-case suffix stays as it is: "DFBT" of "DFBT-based"
+    names DFBT. An empty span stays empty.
+    """
+    if not len(span):
+        return span
+    doc = span.doc
+    start, end = span.start, span.end
+    while start > 0 and _glued(doc, start - 1) and doc[start - 1].text not in {"'s", "’s"}:
+        start -= 1
+    if start < span.start and not doc[start].text[0].isalnum():
+        return span  # a word that starts with a sign ("-Bench"): leave it to the caller
+    tail = end
+    while _glued(doc, tail - 1):
+        tail += 1
+    suffix = doc[end:tail]
+    if (
+        tail > end
+        and is_named(doc[end - 1])
+        and doc[end].text == "-"
+        and all(t.is_lower or t.text == "-" for t in suffix)
+    ):
+        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention
+    while tail > end and not doc[tail - 1].text[0].isalnum():
+        tail -= 1
+    return doc[start : max(end, tail)]
 
 
 def head_type(span: Span, lexicon: Lexicon) -> str | None:
@@ -109,7 +175,7 @@ def head_type(span: Span, lexicon: Lexicon) -> str | None:
     return lexicon.type_of_head(singular(last.text)) or lexicon.type_of_head(last.lemma_)
 
 
-def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 3) -> bool:
+def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -> bool:
     """Whether a trimmed candidate names something worth a node.
 
     A single common noun must occur ``repeats`` times in the abstract (``counts``), or be a
@@ -122,12 +188,14 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 3) -
         return False
     if any(t.like_url for t in span):
         return False
-    if any(t.pos_ == "CCONJ" for t in span[1:-1]):
+    if any(t.pos_ == "CCONJ" for t in span[1:-1]) and len(coordination_variants(span.text)) < 2:
         return False
-    if any(t.tag_ == "NNS" for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
+    if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
     if any(is_named(t) for t in span):
         return True
+    if _named_before_dataset_head(span):
+        return True  # "the Walmart dataset"
     head = span[-1]
     if head.pos_ not in {"NOUN", "PROPN"}:
         return False
@@ -144,6 +212,12 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 3) -
     return len(span) <= 6
 
 
+def _named_before_dataset_head(span: Span) -> bool:
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    one = len(span) == 1 and span[0].is_title and not span[0].is_sent_start
+    return one and nxt is not None and nxt.lower_ in DATASET_HEADS
+
+
 def noun_counts(doc: Doc) -> Counter[str]:
     """How often each noun (singular, lower case) occurs in ``doc``."""
     return Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
@@ -157,6 +231,8 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
         yield span
         if len(span) >= 2 and span[-1].lemma_.lower() in STRIPPABLE_HEADS:
             yield trim(span[:-1], lexicon)
+        elif len(span) >= 2 and span[-1].lemma_.lower() in ROLE_HEADS and _names_a_kind(span[:-1], lexicon):
+            yield span[:-1]
         for tok in span[:-1]:
             nxt = doc[tok.i + 1]
             if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
@@ -165,31 +241,45 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
     for short, long in definitions(doc):
         yield short
         yield long
+        defined_inside = _defined_inside(short, long)
+        if defined_inside is not None:
+            yield defined_inside
+
+
+def _defined_inside(short: Span, long: Span) -> Span | None:
+    """ "out-of-distribution (OOD) generalization": an abbreviation defined inside a term; the
+    span runs to the nouns after the bracket (its text drops the bracket: :func:`unbracketed`)."""
+    doc = short.doc
+    if short.end >= len(doc) or doc[short.end].text != ")" or long.end > short.start:
+        return None
+    end = short.end + 1
+    while end < len(doc) and doc[end].pos_ in {"NOUN", "PROPN"} and not doc[end].is_sent_start:
+        end += 1
+    return doc[long.start : end] if end > short.end + 1 and end - long.start <= 10 else None
+
+
+def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
+    """A modifier that names a task ("text classification") or a title-case name ("Conceptual
+    Captions"), not a sentence's first word."""
+    if head_type(span, lexicon) == "Task":
+        return True
+    if not all(t.is_title and not t.is_sent_start for t in span):
+        return False
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    return len(span) >= 2 or (nxt is not None and nxt.lower_ in DATASET_HEADS)  # "the Walmart dataset"
 
 
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
         return typed
+    if "(" in span.text and span[-1].text != ")":
+        return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
     if any(is_named(t) for t in span):
         return chunk_heads.get(span[-1].i, "Method")
+    if typed is None and all(t.is_title for t in span) and span[-1].i in chunk_heads:
+        return chunk_heads[span[-1].i]  # "Conceptual Captions" of "the Conceptual Captions dataset"
     return typed or "Concept"
-
-
-def slash_variants(text: str) -> list[str]:
-    """ "CIFAR-10/100" names two things: CIFAR-10 and CIFAR-100.
-
-    >>> slash_variants("CIFAR-10/100"), slash_variants("KV")
-    (['CIFAR-10', 'CIFAR-100'], ['KV'])
-    """
-    match = _SLASHED.match(text)
-    if match is None:
-        return [text]
-    stem, first, rest = match.groups()
-    return [stem + first, *(stem + r for r in rest.split("/")[1:])]
-
-
-_SLASHED = re.compile(r"^(.*?[A-Za-z][-_ ]?)(\d+)(/\d+(?:/\d+)*)$")
 
 
 def find_mentions(

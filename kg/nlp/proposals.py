@@ -1,7 +1,8 @@
 """Tell what a paper proposes from what it only mentions: ``doc.spans["kg_proposed"]``.
 
 "we introduce X", "we propose X", "X, a novel framework", "a new paradigm called X",
-"our novel method, named X": X is a contribution of the paper.
+"our novel method, named X", "our model, namely X", "the proposed X", "a class of networks we
+refer to as X", "we propose a novel approach: X": X is a contribution of the paper.
 """
 
 from __future__ import annotations
@@ -66,6 +67,45 @@ def _named_objects(head: Token, lexicon: Lexicon) -> list[Token]:
     return tokens
 
 
+#: Words between "our" (or "the proposed") and a name that keep the name the authors' own.
+_NAMING_GLUE = frozenset({",", "namely", "called", "named", "dubbed", "termed", "coined", "proposed", "novel", "new"})
+
+
+def _owned(span: Span) -> bool:
+    """Whether ``span``, a name, is the authors' own by the words just before it: "our model,
+    namely FALCON", "our proposed framework PiCO", "our PI3NN method", "the proposed SCRFD"."""
+    doc = span.doc
+    k, steps = span.start - 1, 0
+    while k >= span.sent.start and steps < 5:
+        tok = doc[k]
+        if tok.lower_ == "our" or (tok.lower_ == "proposed" and k > 0 and doc[k - 1].lower_ == "the"):
+            return True
+        if tok.lower_ not in _NAMING_GLUE and tok.pos_ not in {"ADJ", "NOUN", "PROPN"}:
+            return False
+        k, steps = k - 1, steps + 1
+    return False
+
+
+_NAMED = (["named"], ["called"], ["dubbed"], ["termed"], ["coined"])
+
+
+def _named_by_authors(span: Span) -> bool:
+    """ "... that we refer to as HANNs", "a framework referred to as VLOG", "we propose a
+    framework for forecasting named CoST", "we propose a novel approach: Feature Kernel
+    Distillation": a name the authors give in a sentence of theirs."""
+    doc = span.doc
+    before = [t.lower_ for t in doc[max(span.sent.start, span.start - 3) : span.start]]
+    authors = any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : span.start])
+    if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]) or before[-1:] in _NAMED:
+        return authors
+    if before[-1:] == [":"]:
+        verbs = [
+            t for t in doc[span.sent.start : span.start] if t.lemma_.lower() in {"propose", "introduce", "present"}
+        ]
+        return authors and bool(verbs)
+    return False
+
+
 def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     index = mention_index(doc)
     chosen: dict[tuple[int, int], Span] = {}
@@ -92,6 +132,9 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     for sent in doc.sents:
         if not any(sent.start <= k[0] < sent.end for k in chosen):
             take(_surface_objects(sent, lexicon))
+    for span in doc.spans[SPANS_KEY]:
+        if _named_by_authors(span) or (any(is_named(t) for t in span) and _owned(span)):
+            take(list(span))
     # A contribution is new in the paper: drop what was already named before it was proposed.
     first_seen: dict[str, int] = {}
     for span in doc.spans[SPANS_KEY]:

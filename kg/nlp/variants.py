@@ -1,0 +1,91 @@
+"""The names a mention's text stands for: one span of text may name several things or carry
+marks that are no part of a name.
+
+"CIFAR-10/100" and "LSTM/RNNs" name two things each, "few-shot and zero-shot learning" two,
+"the Yelp and Zoo datasets" two; 'human-centered" modeling' carries a stray quote and
+"out-of-distribution (OOD) generalization" a bracketed abbreviation. Plain functions from text
+to texts (:func:`kg.nlp.extract.extract` applies them to every mention span).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def slash_variants(text: str) -> list[str]:
+    """ "CIFAR-10/100" names two things: CIFAR-10 and CIFAR-100.
+
+    >>> slash_variants("CIFAR-10/100"), slash_variants("KV")
+    (['CIFAR-10', 'CIFAR-100'], ['KV'])
+    """
+    match = _SLASHED.match(text)
+    if match is not None:
+        stem, first, rest = match.groups()
+        return [stem + first, *(stem + r for r in rest.split("/")[1:])]
+    return _name_alternatives(text)
+
+
+def _name_alternatives(text: str) -> list[str]:
+    """ "LSTM/RNNs", "MobileNetV2|ResNet family": names joined by a slash or bar are each a name.
+
+    >>> _name_alternatives("LSTM/RNN models"), _name_alternatives("input/output pairs")
+    (['LSTM models', 'RNN models'], ['input/output pairs'])
+    """
+    words = text.split(" ")
+    for k, word in enumerate(words):
+        parts = re.split(r"[/|]", word)
+        if 2 <= len(parts) <= 4 and all(p[:1].isalnum() and any(c.isupper() for c in p) for p in parts):
+            return [" ".join([*words[:k], part, *words[k + 1 :]]) for part in parts]
+    return [text]
+
+
+def coordination_variants(text: str) -> list[str]:
+    """ "few-shot and zero-shot learning" names two things: one modifier word on either side of
+    "and"/"or" shares the words after it. Anything else is one name (or none).
+
+    >>> coordination_variants("convolutional and recurrent neural networks")
+    ['convolutional neural networks', 'recurrent neural networks']
+    >>> coordination_variants("image generation and editing"), coordination_variants("KV cache")
+    (['image generation and editing'], ['KV cache'])
+    >>> coordination_variants("Yelp and Zoo datasets"), coordination_variants("Adam and gradient descent")
+    (['Yelp', 'Zoo'], ['Adam and gradient descent'])
+    """
+    words = text.split()
+    if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
+        if words[0][:1].isupper() != words[2][:1].isupper():
+            return [text]  # "Adam and gradient descent": a name beside a term, not two modifiers
+        if len(words) == 4 and words[3].lower() in DATASET_HEADS and words[0].istitle() and words[2].istitle():
+            return [words[0], words[2]]  # "the Yelp and Zoo datasets"
+        return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
+    return [text]
+
+
+#: Heads of a phrase that names datasets: "the Yelp and Zoo datasets".
+DATASET_HEADS = frozenset({"dataset", "datasets", "benchmark", "benchmarks"})
+
+
+def unbracketed(text: str) -> str:
+    """``text`` without a bracketed abbreviation inside it: the term it defines.
+
+    >>> unbracketed("out-of-distribution (OOD) generalization"), unbracketed("GPT-4 (OpenAI)")
+    ('out-of-distribution generalization', 'GPT-4 (OpenAI)')
+    """
+    return " ".join(_INNER_BRACKET.sub(" ", text).split())
+
+
+_INNER_BRACKET = re.compile(r"\s\([^()]*\)\s(?=\S)")
+
+
+def unquoted(text: str) -> str:
+    """``text`` without quote marks, which are never part of a name: a span that crosses a quoted
+    word keeps its words ('human-centered" modeling', "class ``band aid"). An apostrophe between
+    letters stays (Montezuma's Revenge).
+
+    >>> unquoted('human-centered" modeling'), unquoted("Montezuma's Revenge")
+    ('human-centered modeling', "Montezuma's Revenge")
+    """
+    return " ".join(_QUOTES.sub("", text).split())
+
+
+_QUOTES = re.compile(r"[\"“”„`]|(?<![^\W\d_])['‘’]|['‘’](?![^\W\d_])")
+_SLASHED = re.compile(r"^(.*?[A-Za-z][-_ ]?)(\d+)(/\d+(?:/\d+)*)$")

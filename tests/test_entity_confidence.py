@@ -1,0 +1,76 @@
+"""The entity confidence model and the evidence it weighs (issue 12: fewer junk nodes)."""
+
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+import pytest
+
+from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities
+from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
+from kg.graph.model import VOCABULARY
+
+
+def test_entity_confidence_weighs_feature_values() -> None:
+    model = EntityModel({"a": 2.0, "b": -1.0}, 0.0, 0.5)
+    assert model.confidence({"a": 0.5}) == pytest.approx(1 / (1 + math.exp(-1.0)))
+    assert model.confidence(["a", "b"]) == model.confidence({"a": 1.0, "b": 1.0})
+
+
+def test_entity_evidence_usage_is_averaged_over_papers() -> None:
+    data = {"label": "mixup", "alt_labels": []}
+    one = ("Mixup for all", "We study mixup. Mixup helps.", [])
+    other = ("", "A method uses mixup once.", [])
+    features = usage_features(data, [one, other])
+    assert features["use:in_title"] == 0.5
+    assert features["use:occurrences=2"] == 0.5 and features["use:occurrences=1"] == 0.5
+    assert usage_features(data, []) == {}
+
+
+def test_entity_evidence_nesting_in_the_paper() -> None:
+    inside = usage_in_paper(["transformer"], "", "A vision transformer.", ["vision transformer"])
+    outside = usage_in_paper(["bayesian regret of c-psrl"], "", "The Bayesian regret of C-PSRL.", ["c-psrl"])
+    assert "inside_other" in inside and "contains_other" in outside
+
+
+def test_entity_evidence_word_table_is_counts_of_ml_abstracts() -> None:
+    abstracts, words = load_word_stats()
+    assert abstracts > 1000
+    # "number" is used as a quantifier ("the number of"), "network" is not
+    assert words["number"][1] > 0.5 > words["network"][1]
+    assert word_features("large number")["head:of"] > word_features("neural network")["head:of"]
+
+
+def _graph(abstract: str, title: str, labels: list[str]) -> nx.MultiDiGraph:
+    graph = nx.MultiDiGraph()
+    graph.add_node("paper/p", type="Paper", title=title, abstract=abstract)
+    for label in labels:
+        node = f"entity/{label}"
+        graph.add_node(node, type="Concept", label=label, alt_labels=[], papers=["paper/p"], proposed_by=[])
+        graph.add_edge("paper/p", node, key="mentions")
+    return graph
+
+
+def test_entity_confidence_prefers_the_paper_subject_to_a_quantifier() -> None:
+    abstract = (
+        "We propose contrastive decoding (CD) for language models. It needs a large amount of text. "
+        "Contrastive decoding is fast, and contrastive decoding is simple."
+    )
+    graph = _graph(abstract, "Contrastive Decoding", ["contrastive decoding", "large amount"])
+    score_entities(graph)
+    assert graph.nodes["entity/contrastive decoding"]["confidence"] > load_model().threshold
+    assert graph.nodes["entity/large amount"]["confidence"] < load_model().threshold
+    assert drop_unsure(graph, load_model().threshold) == 1
+    assert set(all_features(graph)) == {"entity/contrastive decoding"}
+
+
+def test_entity_confidence_drops_the_vocabulary_terms_only_dropped_entities_linked() -> None:
+    graph = _graph("We use a thing.", "", ["kept", "dropped"])
+    graph.nodes["entity/kept"].update(confidence=0.9, vocab="v:kept", broader=["v:area"])
+    graph.nodes["entity/dropped"].update(confidence=0.01, vocab="v:dropped", broader=["v:area"])
+    graph.graph[VOCABULARY] = {
+        iri: {"label": iri, "source": "test", "broader": []} for iri in ("v:kept", "v:dropped", "v:area")
+    }
+    assert drop_unsure(graph, 0.5) == 1
+    assert set(graph.graph[VOCABULARY]) == {"v:kept", "v:area"}

@@ -1,0 +1,125 @@
+"""Span defect classes of issue 12: how a mention's span is cut (hyphens, slashes, quotes)."""
+
+from __future__ import annotations
+
+import pytest
+import spacy
+
+from kg.nlp.extract import extract
+from kg.nlp.mentions import whole_words
+from kg.nlp.variants import coordination_variants, unquoted
+
+
+def _span(text: str, start: int, end: int):  # type: ignore[no-untyped-def]
+    doc = spacy.blank("en")(text)
+    return doc[start:end]
+
+
+@pytest.mark.parametrize(
+    ("text", "cut", "whole"),
+    [
+        ("the ReLU non-linearity here", (1, 3), "ReLU non-linearity"),  # parser cut after "non"
+        ("on TransNAS-Bench-101 .", (3, 4), "TransNAS-Bench-101"),  # "Bench-101" alone
+        ("on TransNAS-Bench-101 .", (1, 2), "TransNAS-Bench-101"),  # "TransNAS" alone
+        ("upstream multi-task pretraining", (0, 2), "upstream multi-task"),
+        ("a DFBT-based method", (1, 2), "DFBT"),  # a name before a lower-case suffix is the name
+        ("real-world datasets", (3, 4), "datasets"),  # a whole word already
+        ("graph neural networks", (0, 3), "graph neural networks"),
+    ],
+)
+def test_span_defects_a_mention_is_never_part_of_a_word(text: str, cut: tuple[int, int], whole: str) -> None:
+    assert whole_words(_span(text, *cut)).text == whole
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('human-centered" modeling', "human-centered modeling"),
+        ("class ``band aid", "class band aid"),
+        ("“quoted” term", "quoted term"),
+        ("Montezuma's Revenge", "Montezuma's Revenge"),
+    ],
+)
+def test_span_defects_quotes_are_not_part_of_a_name(text: str, shown: str) -> None:
+    assert unquoted(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (
+            "We evaluate on NAS-Bench-101/201/301 and TransNAS-Bench-101.",
+            {"NAS-Bench-101", "NAS-Bench-201", "NAS-Bench-301", "TransNAS-Bench-101"},
+            {"Bench-101", "Bench-201", "Bench-301", "TransNAS", "NAS"},
+        ),
+        ("We replace the ReLU non-linearity with a smooth function.", {"ReLU non-linearity"}, {"ReLU non"}),
+        ("We introduce 'human-centered\" modeling for dialogue.", {"human-centered modeling"}, set()),
+    ],
+)
+def test_span_defects_on_real_parses(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("text", "variants"),
+    [
+        ("few-shot and zero-shot learning", ["few-shot learning", "zero-shot learning"]),
+        ("local and global features", ["local features", "global features"]),
+        ("image generation and editing", ["image generation and editing"]),  # which words are shared is unclear
+        ("Deep Sets and Set Transformers", ["Deep Sets and Set Transformers"]),
+    ],
+)
+def test_span_defects_coordination_shares_the_head(text: str, variants: list[str]) -> None:
+    assert coordination_variants(text) == variants
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (
+            "We train convolutional and recurrent neural networks.",
+            {"convolutional neural networks", "recurrent neural networks"},
+            {"recurrent neural networks.", "convolutional and recurrent neural networks"},
+        ),
+        (
+            "Representation learning works in computer vision and natural language processing, we argue.",
+            {"natural language processing"},
+            {"language processing"},
+        ),
+        (
+            "Communication is a key bottleneck in federated learning where many devices collaborate.",
+            {"federated learning"},
+            set(),
+        ),
+        ("We use the given training set.", {"training set"}, {"given training set"}),
+        ("Interpretability matters. We improve interpretability.", {"interpretability"}, set()),  # a task twice
+        ("Two algorithms, AE-SAM and AE-LookSAM, are proposed.", {"AE-SAM", "AE-LookSAM"}, {"AE-SAM and"}),
+        ("Adam and gradient descent (GD) converge.", {"Adam", "gradient descent"}, {"Adam descent"}),
+        (
+            "Research on out-of-distribution (OOD) generalization comes into the spotlight.",
+            {"out-of-distribution generalization", "OOD"},
+            {"out-of-distribution (OOD) generalization"},
+        ),
+        (
+            "Accuracy is close to 4% on the Yelp and Zoo datasets, and 3% on the Walmart dataset.",
+            {"Yelp", "Zoo", "Walmart"},
+            {"Yelp datasets", "Walmart dataset"},
+        ),
+        (
+            "Architectures range from classical LSTM/RNNs to more recent Transformers.",
+            {"LSTM", "RNNs"},
+            {"LSTM/RNNs"},
+        ),
+        (
+            "We study text classification models.",
+            {"text classification"},
+            set(),
+        ),
+    ],
+)
+def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
