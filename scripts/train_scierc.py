@@ -101,6 +101,7 @@ def train_ner(cfg: Path, train: Path, dev: Path, out: Path, seed: int, max_steps
 
 DEFAULT_LABEL_VOTES = {"Metric": 1, "Generic": 1}  # chosen on dev (recall-starved labels)
 DEFAULT_C = 1.0  # chosen by 3-fold cross-validation on train (0.1 / 0.3 / 1 / 3)
+DEFAULT_THRESHOLD = 0.45  # dev strict F1 with predicted mentions (swept .2-.9); CV on train said .35
 TYPER_C = 1.0  # span typer; 0.3 and 3 were no better on dev
 
 
@@ -111,6 +112,7 @@ def build_scierc_model(
     min_votes: int | None = None,
     label_votes: dict[str, int] | None = None,
     c: float = DEFAULT_C,
+    threshold: float | None = None,
 ) -> Language:
     """Assemble trained NER dirs + a relation model trained on ``train_path``; save to ``out``."""
     nlp = spacy.load(SM)
@@ -126,6 +128,8 @@ def build_scierc_model(
     examples, docs = parse_examples(nlp, train_path)
     ment.typer = fit_span_typer(examples, docs)
     rel.model = fit_relation_model(examples, docs, c=c)
+    if threshold is not None:  # chosen on dev with predicted mentions; CV on train sees gold ones only
+        rel.model = rel.model._replace(threshold=threshold)
     ment.to_disk(out / "mentions")
     rel.to_disk(out / "relations")
     return nlp
@@ -245,6 +249,11 @@ def fit_relation_model(
     return model._replace(threshold=threshold)
 
 
+def rel_threshold(nlp: Language) -> float:
+    rel = cast(RelationClassifier, nlp.get_pipe(RELATION_COMPONENT))
+    return rel.model.threshold if rel.model is not None else float("nan")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "scierc")
@@ -254,6 +263,12 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "kg" / "nlp" / "models" / "scierc")
     ap.add_argument("--ner-dirs", type=Path, nargs="*", help="reuse trained NER pipelines")
     ap.add_argument("--c", type=float, default=DEFAULT_C, help="relation model inverse regularisation")
+    ap.add_argument(
+        "--relation-threshold",
+        type=float,
+        default=DEFAULT_THRESHOLD,
+        help="relation decision threshold (negative: pick it by cross-validation on train)",
+    )
     ap.add_argument(
         "--label-votes",
         type=json.loads,
@@ -276,7 +291,14 @@ def main() -> None:
             ]
         if args.out.exists():
             shutil.rmtree(args.out)
-        nlp = build_scierc_model(ner_dirs, args.data / "train.json", args.out, label_votes=args.label_votes, c=args.c)
+        nlp = build_scierc_model(
+            ner_dirs,
+            args.data / "train.json",
+            args.out,
+            label_votes=args.label_votes,
+            c=args.c,
+            threshold=args.relation_threshold if args.relation_threshold >= 0 else None,
+        )
     from kg.nlp.evaluate import evaluate_scierc
 
     scores = evaluate_scierc(nlp, args.data / "dev.json")
@@ -286,6 +308,7 @@ def main() -> None:
         "ner_reused": bool(args.ner_dirs),
         "label_votes": args.label_votes,
         "relation_c": args.c,
+        "relation_threshold": rel_threshold(nlp),
         "span_typer_c": TYPER_C,
         "dev": scores,
         "train_seconds": round(time.time() - t0),

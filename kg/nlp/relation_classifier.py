@@ -55,6 +55,41 @@ def _dep_path(a: Any, b: Any) -> str:
     return "NOPATH"
 
 
+def _path_between(a: Any, b: Any) -> tuple[Any, list[Any]] | None:
+    """The common ancestor of tokens ``a`` and ``b`` and the tokens on the path strictly between."""
+    up_a = [a, *a.ancestors]
+    up_b = [b, *b.ancestors]
+    ids_b = {t.i: k for k, t in enumerate(up_b)}
+    for k, t in enumerate(up_a):
+        if t.i in ids_b:
+            inner = [*up_a[1:k], t, *reversed(up_b[1 : ids_b[t.i]])]
+            return t, [x for x in inner if x.i not in (a.i, b.i)]
+    return None
+
+
+def _path_word_features(a: Span, b: Span, types: str) -> list[str]:
+    """Lemmas on the dependency path between the heads: the top, verbs, prepositions, length."""
+    found = _path_between(a.root, b.root)
+    if found is None:
+        return ["plen=none"]
+    top, inner = found
+    lemmas = [t.lemma_.lower() for t in inner]
+    top_lemma = top.lemma_.lower()
+    feats = [
+        f"plen={min(len(inner), 5)}|{types}",
+        f"ptop={top_lemma}|{top.pos_}",
+        f"ptop_t={top_lemma}|{types}",
+        "plems=" + "_".join(lemmas[:5]),
+    ]
+    for t, lemma in zip(inner, lemmas, strict=True):
+        feats += [f"pl={lemma}", f"pl_t={lemma}|{types}"]
+        if t.pos_ == "VERB":
+            feats.append(f"pverb={lemma}|{types}")
+        elif t.pos_ == "ADP":
+            feats.append(f"pprep={lemma}|{types}")
+    return feats
+
+
 def _span_features(n: str, sp: Span, types: str) -> list[str]:
     root = sp.root
     low, lemma = root.lower_, root.lemma_.lower()
@@ -115,6 +150,7 @@ def pair_features(a: Span, b: Span, mentions: Sequence[tuple[int, int]] | None =
         *(f"bw={w}" for w in words),
         *(f"bwt={w}|{types}" for w in words),
         *(f"bv={t.lemma_.lower()}|{types}" for t in between if t.pos_ in _VERBISH),
+        *_path_word_features(a, b, types),
     ]
     if len(words) <= 8:
         feats.append(f"between={'_'.join(words)}")
