@@ -55,19 +55,56 @@ def sm_lexeme_norm() -> Callable[[Language], Language]:
     return before_init
 
 
-def convert(data: Path, out: Path) -> tuple[Path, Path]:
-    """Write train (given + spaCy tokenisation) and dev (given tokens) DocBins into ``out``."""
+def convert(data: Path, out: Path, scirex: Path | None = None) -> tuple[Path, Path]:
+    """Write train (given + spaCy tokenisation; with ``scirex``, its abstracts too) and dev
+    (given tokens) DocBins into ``out``."""
     nlp = spacy.blank("en")
     train = DocBin(store_user_data=False)
     for ex in read_scierc(data / "train.json", nlp.vocab):
         train.add(ex.doc)
         train.add(retokenize(ex.doc, nlp.tokenizer))
+    if scirex is not None:
+        for doc in scirex_docs(scirex, nlp.vocab):
+            train.add(doc)
     dev = DocBin(store_user_data=False)
     for ex in read_scierc(data / "dev.json", nlp.vocab):
         dev.add(ex.doc)
     train.to_disk(out / "train.spacy")
     dev.to_disk(out / "dev.spacy")
     return out / "train.spacy", out / "dev.spacy"
+
+
+SCIREX_LABELS = {"Method": "Method", "Task": "Task", "Metric": "Metric", "Material": "Material"}
+
+
+def scirex_docs(path: Path, vocab: Any) -> list[Doc]:
+    """The abstracts of SciREX documents (``../shared/data/scirex/train.jsonl``) as Docs whose
+    Method, Task, Metric and Material mentions are entities and every other token is *missing*,
+    not "outside": SciREX tags only those four types, so a span it leaves untagged may still be a
+    SciERC entity (OtherScientificTerm, Generic), and the NER must not learn that it is not one.
+    """
+    docs = []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            paper = json.loads(line)
+            if len(paper["sections"]) < 2:
+                continue
+            start, end = paper["sections"][1]
+            for s, e in paper["sentences"]:
+                if s < start or e > end or e - s < 4 or paper["words"][s] == "section":
+                    continue
+                doc = Doc(vocab, words=paper["words"][s:e])
+                ents = [
+                    Span(doc, a - s, b - s, label=SCIREX_LABELS[label])
+                    for a, b, label in paper["ner"]
+                    if s <= a < b <= e and label in SCIREX_LABELS
+                ]
+                try:
+                    doc.set_ents(ents, default="missing")
+                except ValueError:  # overlapping mentions: keep the sentence out
+                    continue
+                docs.append(doc)
+    return docs
 
 
 def train_ner(cfg: Path, train: Path, dev: Path, out: Path, seed: int, max_steps: int) -> Path:
@@ -262,6 +299,7 @@ def main() -> None:
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--out", type=Path, default=ROOT / "kg" / "nlp" / "models" / "scierc")
     ap.add_argument("--ner-dirs", type=Path, nargs="*", help="reuse trained NER pipelines")
+    ap.add_argument("--scirex", type=Path, help="also train the NER on SciREX's abstracts (train.jsonl)")
     ap.add_argument("--c", type=float, default=DEFAULT_C, help="relation model inverse regularisation")
     ap.add_argument(
         "--relation-threshold",
@@ -285,7 +323,7 @@ def main() -> None:
                 shutil.copytree(src, dst)
             ner_dirs = copies
         else:
-            train, dev = convert(args.data, Path(tmp))
+            train, dev = convert(args.data, Path(tmp), args.scirex)
             ner_dirs = [
                 train_ner(args.config, train, dev, Path(tmp) / f"ner{s}", s, args.max_steps) for s in args.seeds
             ]
@@ -306,6 +344,7 @@ def main() -> None:
         "seeds": args.seeds,
         "max_steps": args.max_steps,
         "ner_reused": bool(args.ner_dirs),
+        "scirex": bool(args.scirex),
         "label_votes": args.label_votes,
         "relation_c": args.c,
         "relation_threshold": rel_threshold(nlp),
