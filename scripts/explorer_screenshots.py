@@ -7,8 +7,8 @@ Each argument is a node-link ``graph.json`` written by ``kg build ... --to json`
 concept map and a neighbourhood (ICLR 2024), the second, spanning years, for the year overlay and
 an entity's papers per year. ``--served URL`` instead takes the served page of ``kg serve STORE``
 (all corpora together: docs/explorer-served-*.png). A graph without ``cluster`` attributes
-(built before kg had them) gets them here as a build sets them. Needs Debian's chromium and Playwright; PNGs are shrunk with
-``pngquant`` when it is installed.
+(built before kg had them) gets them here as a build sets them. Needs Debian's chromium and
+Playwright; PNGs are shrunk with ``pngquant`` when it is installed.
 """
 
 from __future__ import annotations

@@ -299,7 +299,11 @@ def main() -> None:
     ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--out", type=Path, default=ROOT / "kg" / "nlp" / "models" / "scierc")
     ap.add_argument("--ner-dirs", type=Path, nargs="*", help="reuse trained NER pipelines")
-    ap.add_argument("--scirex", type=Path, help="also train the NER on SciREX's abstracts (train.jsonl)")
+    ap.add_argument(
+        "--scirex",
+        type=Path,
+        help="also train the NER on SciREX abstracts (train.jsonl); worse on SciERC dev (benchmarks/README.md)",
+    )
     ap.add_argument("--c", type=float, default=DEFAULT_C, help="relation model inverse regularisation")
     ap.add_argument(
         "--relation-threshold",
