@@ -249,16 +249,13 @@ def winner_first(tokens: Sequence[Token]) -> bool | None:
     return not passive
 
 
-#: Words that state a use on the path between a method and what it uses ("X leverages Y",
-#: "Y-based X", "X with Y", "X, parametrized by Y"); a learned ``uses`` without one is two
-#: mentions the classifier liked, not a statement ("methods suffer from an instability issue").
-USE_CUES = frozenset(
+#: Verbs whose subject uses their object ("X leverages Y"): the rule relations' ``uses`` verbs.
+USE_VERBS = frozenset(
     {
         "use",
-        "using",
         "employ",
-        "leverage",
         "utilize",
+        "leverage",
         "adopt",
         "apply",
         "exploit",
@@ -266,6 +263,16 @@ USE_CUES = frozenset(
         "integrate",
         "combine",
         "rely",
+        "extend",
+    }
+)
+
+#: Words that state a use on the path between a method and what it uses ("X leverages Y",
+#: "Y-based X", "X with Y", "X, parametrized by Y"); a learned ``uses`` without one is two
+#: mentions the classifier liked, not a statement ("methods suffer from an instability issue").
+USE_CUES = USE_VERBS | frozenset(
+    {
+        "using",
         "base",
         "build",
         "via",
@@ -276,7 +283,6 @@ USE_CUES = frozenset(
         "parametrize",
         "parameterize",
         "upon",
-        "extend",
         "consist",
         "comprise",
     }

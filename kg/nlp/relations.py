@@ -13,7 +13,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.evidence import PROPOSING, contrasted, names_quality, verb_negated
+from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
@@ -21,20 +21,7 @@ from kg.nlp.spans import Relation
 VERBS = {
     "improvesOn": {"outperform", "surpass", "beat", "exceed", "outpace", "improve", "advance"},
     "comparedWith": {"compare", "match", "rival"},
-    "uses": {
-        "use",
-        "employ",
-        "utilize",
-        "leverage",
-        "adopt",
-        "apply",
-        "exploit",
-        "incorporate",
-        "integrate",
-        "combine",
-        "rely",
-        "extend",
-    },
+    "uses": set(USE_VERBS),
     "addresses": {"address", "tackle", "solve", "enable", "facilitate", "support", "handle"},
     "measuredBy": {"measure", "quantify", "achieve", "attain", "reach"},
 }

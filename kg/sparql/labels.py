@@ -98,6 +98,11 @@ class LabelIndex:
         return Entity(self.iris[k], self.kinds[k], self.labels[k], self.alts[k], self.counts[k])
 
     @functools.cached_property
+    def rows(self) -> dict[str, int]:
+        """Each entity's position in the index (its row in tables kept beside it), by IRI."""
+        return {iri: k for k, iri in enumerate(self.iris)}
+
+    @functools.cached_property
     def papers(self) -> dict[str, int]:
         """Each entity's paper count, by IRI."""
         return dict(zip(self.iris, self.counts, strict=True))

@@ -91,6 +91,11 @@ def node_id(iri: str) -> str:
     return node_of(iri) or iri
 
 
+def _is_paper(iri: str) -> bool:
+    """Whether ``iri`` is a paper's, as kg mints them (``paper/<key>``)."""
+    return (node_of(iri) or "").startswith("paper/")
+
+
 def _iris(iris: Iterable[str]) -> str:
     return " ".join(str(ox.NamedNode(iri)) for iri in iris)
 
@@ -128,9 +133,6 @@ class Reader:
     def exists(self, iri: str) -> bool:
         return bool(self.outgoing(iri))
 
-    def is_paper(self, iri: str) -> bool:
-        return any(q.predicate.value == TYPE and text(q.object) == T["Paper"] for q in self.outgoing(iri))
-
     def links(self, iri: str, follow: Collection[str], limit: int | None = None) -> list[Link]:
         """The followed triples from and to ``iri`` (at most ``limit`` to it per relation, in the store's order)."""
         out = []
@@ -138,7 +140,7 @@ class Reader:
             rel = _REL.get(q.predicate.value, "")
             if rel in follow and isinstance(q.object, ox.NamedNode):
                 out.append(Link(iri, rel, q.object.value))
-        if not self.is_paper(iri):  # nothing points to a paper
+        if not _is_paper(iri):  # nothing points to a paper
             node = ox.NamedNode(iri)
             for rel in follow:
                 pattern = self.store.quads_for_pattern(None, ox.NamedNode(T[rel]), node, _DEFAULT)
@@ -263,10 +265,6 @@ class Neighbourhood(NamedTuple):
     nodes: list[str]  # the centre, then hop by hop the neighbours drawn
     total: int  # neighbours found before the limit
     papers: list[str]  # the centre's papers that are not drawn, proposers then most recent first
-
-
-def _is_paper(iri: str) -> bool:
-    return (node_of(iri) or "").startswith("paper/")
 
 
 def neighbourhood(

@@ -58,7 +58,7 @@ class Overview:
         self.papers = papers  # every paper's IRI
         self.summary = summary
         self._years, self._counts = table  # the table's columns; len(index) rows of len(years) counts
-        self._row = {iri: k for k, iri in enumerate(index.iris)}
+        self._row = index.rows
 
     def entity_years(self, iri: str) -> tuple[dict[str, int], float | None]:
         """An entity's papers per year (``{"2024": papers}``) and their mean year, as the page has them."""
@@ -141,7 +141,7 @@ def _mean(counts: dict[int, int]) -> float | None:
 def build_overview(store: ox.Store, index: LabelIndex) -> Overview:
     """The overview of ``store`` (see the module's docstring); ``index`` is its label index."""
     reader = Reader(store, index.years)
-    row = {iri: k for k, iri in enumerate(index.iris)}
+    row = index.rows
     candidates = set(index.iris[:CANDIDATES])
     papers_of: dict[str, set[str]] = defaultdict(set)
     pairs: set[tuple[int, str]] = set()
