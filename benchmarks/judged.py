@@ -38,7 +38,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kg_cli import CORPORA, CORPUS_FILES, Entity, Graph, Relation, build, name_key, read_graph, read_records
+from kg_cli import (
+    CORPORA,
+    CORPUS_FILES,
+    Entity,
+    Graph,
+    Relation,
+    build,
+    corpus_path,
+    name_key,
+    read_graph,
+    read_records,
+)
 
 SYMMETRIC = frozenset({"comparedWith", "conjoinedWith"})
 TARGETS = {
@@ -367,15 +378,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dump", type=Path, help="write the unmatched nodes and relations here for hand judging")
     parser.add_argument("--judgments", type=Path, help="a judged dump: report hand-judged precision")
     parser.add_argument("--quiet", action="store_true", help="only the summary, not the per-paper lists")
+    parser.add_argument(
+        "--context",
+        help="build the sample's papers inside this corpus (iclr2024, ... or a JSON/JSONL file), as a user "
+        "building the whole conference would, and score the sample's papers only",
+    )
     args = parser.parse_args(argv)
 
     samples = load_samples(args.samples)
     records = abstract_records(p for _, papers in samples for p in papers)
     with tempfile.TemporaryDirectory() as tmp:
         jsonl = Path(tmp) / "judged.jsonl"
-        jsonl.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        built = records
+        if args.context:
+            own = {r["id"] for r in records}
+            built = records + [
+                {"id": str(r["id"]), "title": r.get("title", ""), "abstract": r["abstract"]}
+                for r in read_records(corpus_path(args.context))
+                if str(r["id"]) not in own
+            ]
+        jsonl.write_text("".join(json.dumps(r) + "\n" for r in built), encoding="utf-8")
         extractor = args.extractor or "kg's default"
-        print(f"kg build: {len(records)} abstracts, extractor {extractor}", file=sys.stderr)
+        print(f"kg build: {len(built)} abstracts, extractor {extractor}", file=sys.stderr)
         graph = read_graph(
             build(
                 [jsonl],
