@@ -3,14 +3,16 @@
     python scripts/train_entity_confidence.py [--dev ../shared/data/kg-dev/iclr2022_dev.json]
     python scripts/train_entity_confidence.py --background ../shared/data/corpora/airas-papers-db/iclr/202[01].json
 
-Builds the 100 development abstracts with every entity kept (``min_confidence=0``), labels each
-(paper, entity) pair by the readers' annotation (an entity node whose label or an altLabel names
-one of the paper's expected entities is wanted; any other node is not, and one the readers listed
-among the paper's not-nodes counts ``--not-node-weight`` times: they are sure of those), and fits an
+Builds the 100 development abstracts inside all of ICLR 2022 (``--context``) with every entity kept
+(``min_confidence=0``), labels each (paper, entity) pair by the readers' annotation (an entity node
+whose label or an altLabel names one of the paper's expected entities is wanted; one the readers
+listed among the paper's not-nodes is not, and counts ``--not-node-weight`` times: they are sure of
+those) and, for the pairs their lists do not name, by ``training/kg_dev_node_judgments.json`` (pairs
+judged by reading; any pair left is not wanted), and fits an
 L2 logistic regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
 threshold is chosen by 5-fold cross-validation over papers: the highest confidence (in steps of
-0.01) that still keeps ``--keep`` of the wanted nodes on held-out folds (precision first, without
-losing what a reader expects). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+0.01) that still keeps ``--keep`` of the important wanted nodes on held-out folds (what the paper
+proposes, its tasks and datasets: precision first, without losing what a reader looks for). Writes kg/graph/data/entity_confidence.json and prints the CV table.
 
 ``--background FILES`` first counts the word statistics of those abstracts (JSON lists of records
 with an ``abstract``) into kg/graph/data/word_stats.json
@@ -39,48 +41,96 @@ from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E
 from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 
 
-def examples(dev: Path, cache: Path | None) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], int]:
-    """Features, labels, paper index and whether the readers listed it as a not-node, of every
-    (paper, entity) pair; the number of papers."""
+def examples(
+    dev: Path, cache: Path | None, context: Path | None, judged: Path | None
+) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], list[bool], int]:
+    """Features, labels, paper index, whether the readers listed it as a not-node and whether it
+    is one of the paper's important entities (proposed, a Dataset or a Task: judged.py's rule), of
+    every (paper, entity) pair; the number of papers. With ``context`` (a JSON list of records) the
+    development papers are built inside that corpus, as a user building the conference would:
+    an entity's usage is then read over all its papers there, and papers are linked to names the
+    corpus established. ``judged`` labels the pairs the readers' lists say nothing about."""
     papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
+    verdicts = {}
+    if judged is not None:
+        for item in json.loads(judged.read_text(encoding="utf-8"))["entities"]:
+            verdicts[(item["paper"], item["label"])] = bool(item["right"])
+    own = {p["id"] for p in papers}
+    records = [{"id": p["id"], "title": p["title"], "abstract": p["abstract"]} for p in papers]
+    if context is not None:
+        records += [
+            {"id": str(r["id"]), "title": r.get("title") or "", "abstract": r["abstract"]}
+            for r in json.loads(context.read_text(encoding="utf-8"))
+            if r.get("abstract") and str(r["id"]) not in own
+        ]
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
-        source.write_text(
-            "".join(json.dumps({"id": p["id"], "title": p["title"], "abstract": p["abstract"]}) + "\n" for p in papers),
-            encoding="utf-8",
-        )
+        source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
         built = kg.build([source], cache=cache if cache is not None else False, min_confidence=0)
     graph = built.graph
     features = all_features(graph)
     by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
-    feats, labels, groups, not_nodes = [], [], [], []
+    feats, labels, groups, not_nodes, important = [], [], [], [], []
+    unlabelled = 0
     for i, paper in enumerate(papers):
         node = by_key.get(paper["id"])
         if node is None:
             continue
         wanted = {name_key(x) for e in paper["entities"] for x in [e["label"], *e.get("alt", [])]} - {""}
         junk = {name_key(x) for x in paper.get("not_nodes", [])} - {""}
+        key_names = {
+            name_key(x)
+            for e in paper["entities"]
+            if e.get("proposed") or {"Dataset", "Task"} & set(e.get("types", []))
+            for x in [e["label"], *e.get("alt", [])]
+        } - {""}
         for _, entity, key in graph.out_edges(node, keys=True):
             if key != "mentions":
                 continue
             data = graph.nodes[entity]
             names = {name_key(x) for x in [data["label"], *data.get("alt_labels", [])]}
+            verdict = verdicts.get((paper["id"], data["label"]))
+            listed_junk = bool(names & junk) and not names & wanted
+            if names & wanted:
+                label = 1
+            elif verdict is not None:
+                label = int(verdict)
+            else:
+                label = 0
+                unlabelled += not listed_junk
             feats.append(features[entity])
-            labels.append(int(bool(names & wanted)))
+            labels.append(label)
             groups.append(i)
-            not_nodes.append(bool(names & junk) and not names & wanted)
-    return feats, labels, groups, not_nodes, len(papers)
+            not_nodes.append(listed_junk)
+            important.append(bool(names & key_names))
+    if unlabelled:
+        print(f"{unlabelled} pairs neither listed by the readers nor judged: counted as not wanted")
+    return feats, labels, groups, not_nodes, important, len(papers)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dev", type=Path, default=ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json")
     parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
+    parser.add_argument(
+        "--context",
+        type=Path,
+        default=ROOT.parent / "shared/data/corpora/airas-papers-db/iclr/2022.json",
+        help="build the development papers inside this corpus (JSON list of records); 'none' for alone",
+    )
+    parser.add_argument(
+        "--judgments",
+        type=Path,
+        default=ROOT / "training/kg_dev_node_judgments.json",
+        help="pairs judged by reading beyond the readers' lists ('none' to use the lists alone)",
+    )
     parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength")
     parser.add_argument(
         "--not-node-weight", type=float, default=3.0, help="weight of a pair the readers listed as not a node"
     )
-    parser.add_argument("--keep", type=float, default=0.9, help="share of wanted nodes kept, on held-out folds")
+    parser.add_argument(
+        "--keep", type=float, default=0.94, help="share of the important wanted nodes kept, on held-out folds"
+    )
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--background", type=Path, nargs="+", help="recount word_stats.json from these corpora")
     args = parser.parse_args()
@@ -92,7 +142,9 @@ def main() -> None:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    feats, labels, groups, not_nodes, n_papers = examples(args.dev, args.cache)
+    context = None if str(args.context) == "none" else args.context
+    judged = None if str(args.judgments) == "none" else args.judgments
+    feats, labels, groups, not_nodes, key, n_papers = examples(args.dev, args.cache, context, judged)
     weight = np.where(np.array(not_nodes), args.not_node_weight, 1.0)
     vec = DictVectorizer()
     x = vec.fit_transform(feats)
@@ -104,17 +156,22 @@ def main() -> None:
         probs[test] = model.predict_proba(x[test])[:, 1]
     print(f"{len(y)} (paper, entity) pairs, {y.sum()} wanted ({y.mean():.1%}); cross-validated over papers:")
     junk = np.array(not_nodes)
-    print(f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'precision':>9} {'not-nodes kept':>14}")
+    key_pairs = np.array(key)
+    print(
+        f"{'threshold':>9} {'nodes/paper':>11} {'wanted kept':>11} {'important kept':>14} {'precision':>9}"
+        f" {'not-nodes kept':>14}"
+    )
     chosen = None
     for t in [round(0.01 * k, 2) for k in range(0, 91)]:
         kept = probs >= t
         precision = y[kept].mean() if kept.any() else 0.0
-        if t * 100 % 5 == 0 or y[kept].sum() >= args.keep * y.sum() > y[probs >= t + 0.01].sum():
+        important = (key_pairs & kept).sum()
+        if t * 100 % 5 == 0 or important >= args.keep * key_pairs.sum() > (key_pairs & (probs >= t + 0.01)).sum():
             print(
-                f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%} {precision:9.1%}"
-                f" {(junk & kept).sum():>8}/{junk.sum()}"
+                f"{t:9.2f} {kept.sum() / n_papers:11.1f} {y[kept].sum() / y.sum():11.1%}"
+                f" {important / key_pairs.sum():14.1%} {precision:9.1%} {(junk & kept).sum():>8}/{junk.sum()}"
             )
-        if y[kept].sum() >= args.keep * y.sum():
+        if important >= args.keep * key_pairs.sum():
             chosen = t
     model = LogisticRegression(C=args.c, max_iter=3000).fit(x, y, sample_weight=weight)
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True)}

@@ -123,9 +123,9 @@ def test_example_relations_keep_their_sentence(example_graph):
 
 def test_example_has_relations_between_entities(example_graph):
     found = Counter(k for _u, _v, k in example_graph.edges(keys=True) if k in RELATIONS)
-    # floors under what the build states now: 31 relations of 8 kinds at the default confidences
+    # floors under what the build states now: 24 relations of 8 kinds at the default confidences
     # (104 of 10 kinds before unsure entities and relations were left out)
-    assert found.total() >= 25, found
+    assert found.total() >= 22, found
     assert len(found) >= 7, found
 
 
@@ -137,7 +137,7 @@ STATED = [
         "behavior model",
         "We present DriveGPT, a scalable behavior model for autonomous driving.",
         marks=pytest.mark.xfail(
-            strict=True, reason="entity 'behavior model' has confidence 0.11, below the default 0.12 (issue 12)"
+            strict=True, reason="entity 'behavior model' has confidence 0.19, below the default 0.2 (issue 12)"
         ),
     ),
     ("DFBT", "evaluatedOn", "D4RL", "In experiments with D4RL offline datasets, DFBT reduces compounding errors"),
@@ -153,9 +153,25 @@ STATED = [
         "cross-modal feature weighting",
         "by utilizing cross-modal feature weighting, SAE-V provides",
     ),
-    ("LaCache", "isA", "training-free method", "paradigm called LaCache, a training-free method for"),
+    pytest.param(
+        "LaCache",
+        "isA",
+        "training-free method",
+        "paradigm called LaCache, a training-free method for",
+        marks=pytest.mark.xfail(
+            strict=True, reason="entity 'training-free method' has confidence 0.20, below the default 0.2 (issue 12)"
+        ),
+    ),
     ("SAE-V", "isA", "mechanistic interpretability", "we introduce SAE-V, a mechanistic interpretability"),
-    ("GNNs", "uses", "graph symmetry", "learn from relational data by leveraging graph symmetries"),
+    pytest.param(
+        "GNNs",
+        "uses",
+        "graph symmetry",
+        "learn from relational data by leveraging graph symmetries",
+        marks=pytest.mark.xfail(
+            strict=True, reason="entity 'graph symmetry' has confidence 0.16, below the default 0.2 (issue 12: recall lost)"
+        ),
+    ),
     pytest.param(
         "feed-forward network",
         "partOf",
