@@ -12,7 +12,8 @@ judged by reading; any pair left is not wanted), and fits an
 L2 logistic regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
 threshold is chosen by 5-fold cross-validation over papers: the highest confidence (in steps of
 0.01) that still keeps ``--keep`` of the important wanted nodes on held-out folds (what the paper
-proposes, its tasks and datasets: precision first, without losing what a reader looks for). Writes kg/graph/data/entity_confidence.json and prints the CV table.
+proposes, its tasks and datasets: precision first, without losing what a reader looks for).
+Writes kg/graph/data/entity_confidence.json and prints the CV table.
 
 ``--background FILES`` first counts the word statistics of those abstracts (JSON lists of records
 with an ``abstract``) into kg/graph/data/word_stats.json

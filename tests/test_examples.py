@@ -169,7 +169,8 @@ STATED = [
         "graph symmetry",
         "learn from relational data by leveraging graph symmetries",
         marks=pytest.mark.xfail(
-            strict=True, reason="entity 'graph symmetry' has confidence 0.16, below the default 0.2 (issue 12: recall lost)"
+            strict=True,
+            reason="entity 'graph symmetry' has confidence 0.16, below the default 0.2 (issue 12: recall lost)",
         ),
     ),
     pytest.param(
