@@ -43,21 +43,27 @@ from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 
 
 def examples(
-    dev: Path, cache: Path | None, context: Path | None, judged: Path | None
+    dev: Path, cache: Path | None, context: Path | None, judged: Path | None, extra: Path | None = None
 ) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], list[bool], int]:
     """Features, labels, paper index, whether the readers listed it as a not-node and whether it
     is one of the paper's important entities (proposed, a Dataset or a Task: judged.py's rule), of
     every (paper, entity) pair; the number of papers. With ``context`` (a JSON list of records) the
     development papers are built inside that corpus, as a user building the conference would:
     an entity's usage is then read over all its papers there, and papers are linked to names the
-    corpus established. ``judged`` labels the pairs the readers' lists say nothing about."""
+    corpus established. ``judged`` labels the pairs the readers' lists say nothing about;
+    ``extra`` holds every pair of more papers of the context corpus, judged by reading (a pair
+    neither file judged is left out for those papers)."""
     papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
     verdicts = {}
-    if judged is not None:
-        for item in json.loads(judged.read_text(encoding="utf-8"))["entities"]:
-            verdicts[(item["paper"], item["label"])] = bool(item["right"])
-    own = {p["id"] for p in papers}
-    records = [{"id": p["id"], "title": p["title"], "abstract": p["abstract"]} for p in papers]
+    for path in (judged, extra):
+        if path is not None:
+            for item in json.loads(path.read_text(encoding="utf-8"))["entities"]:
+                verdicts[(item["paper"], item["label"])] = bool(item["right"])
+    if extra is not None:
+        more = json.loads(extra.read_text(encoding="utf-8"))["papers"]
+        papers = papers + [{"id": pid, "entities": [], "judged_only": True} for pid in more]
+    own = {p["id"] for p in papers if "abstract" in p}
+    records = [{"id": p["id"], "title": p["title"], "abstract": p["abstract"]} for p in papers if "abstract" in p]
     if context is not None:
         records += [
             {"id": str(r["id"]), "title": r.get("title") or "", "abstract": r["abstract"]}
@@ -96,6 +102,8 @@ def examples(
                 label = 1
             elif verdict is not None:
                 label = int(verdict)
+            elif paper.get("judged_only"):
+                continue
             else:
                 label = 0
                 unlabelled += not listed_junk
@@ -130,6 +138,12 @@ def main() -> None:
         "--not-node-weight", type=float, default=3.0, help="weight of a pair the readers listed as not a node"
     )
     parser.add_argument(
+        "--extra",
+        type=Path,
+        default=ROOT / "training/iclr2022_node_judgments.json",
+        help="more papers of the context corpus, every node judged by reading ('none' to leave out)",
+    )
+    parser.add_argument(
         "--keep", type=float, default=0.94, help="share of the important wanted nodes kept, on held-out folds"
     )
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
@@ -145,7 +159,8 @@ def main() -> None:
 
     context = None if str(args.context) == "none" else args.context
     judged = None if str(args.judgments) == "none" else args.judgments
-    feats, labels, groups, not_nodes, key, n_papers = examples(args.dev, args.cache, context, judged)
+    extra = None if str(args.extra) == "none" or context is None else args.extra
+    feats, labels, groups, not_nodes, key, n_papers = examples(args.dev, args.cache, context, judged, extra)
     weight = np.where(np.array(not_nodes), args.not_node_weight, 1.0)
     vec = DictVectorizer()
     x = vec.fit_transform(feats)

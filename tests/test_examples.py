@@ -131,15 +131,7 @@ def test_example_has_relations_between_entities(example_graph):
 
 #: Relations the build states whose sentence, read by hand, says just that: (head, relation, tail, sentence).
 STATED = [
-    pytest.param(
-        "DriveGPT",
-        "isA",
-        "behavior model",
-        "We present DriveGPT, a scalable behavior model for autonomous driving.",
-        marks=pytest.mark.xfail(
-            strict=True, reason="entity 'behavior model' has confidence 0.19, below the default 0.2 (issue 12)"
-        ),
-    ),
+    ("DriveGPT", "isA", "behavior model", "We present DriveGPT, a scalable behavior model for autonomous driving."),
     ("DFBT", "evaluatedOn", "D4RL", "In experiments with D4RL offline datasets, DFBT reduces compounding errors"),
     (
         "DFBT",
@@ -159,20 +151,11 @@ STATED = [
         "training-free method",
         "paradigm called LaCache, a training-free method for",
         marks=pytest.mark.xfail(
-            strict=True, reason="entity 'training-free method' has confidence 0.20, below the default 0.2 (issue 12)"
+            strict=True, reason="entity 'training-free method' has confidence 0.21, below the default 0.23 (issue 12)"
         ),
     ),
     ("SAE-V", "isA", "mechanistic interpretability", "we introduce SAE-V, a mechanistic interpretability"),
-    pytest.param(
-        "GNNs",
-        "uses",
-        "graph symmetry",
-        "learn from relational data by leveraging graph symmetries",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="entity 'graph symmetry' has confidence 0.16, below the default 0.2 (issue 12: recall lost)",
-        ),
-    ),
+    ("GNNs", "uses", "graph symmetry", "learn from relational data by leveraging graph symmetries"),
     pytest.param(
         "feed-forward network",
         "partOf",
