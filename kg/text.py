@@ -39,6 +39,16 @@ _INVARIANT = frozenset(
         "radius",
         "stimulus",
         "virus",
+        "bonus",
+        "campus",
+        "census",
+        "nexus",
+        "apparatus",
+        "modulus",
+        "locus",
+        "bayes",
+        "plus",
+        "minus",
         "bus",
         "gas",
         "atlas",
@@ -91,6 +101,8 @@ def singular(word: str) -> str:
 
     >>> [singular(w) for w in ["SWAP-NAS", "TransNAS", "NAS", "biases", "k-means", "emphases"]]
     ['SWAP-NAS', 'TransNAS', 'NAS', 'bias', 'k-means', 'emphasis']
+    >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes"]]
+    ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box']
     """
     low = word.lower()
     if low in _IRREGULAR:
@@ -107,7 +119,7 @@ def singular(word: str) -> str:
         return word[:-1]  # LLMs -> LLM
     if low.endswith("ies") and len(word) > 4:
         return word[:-3] + ("Y" if word[-3].isupper() else "y")
-    if low.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if low.endswith(("sses", "shes", "ches", "xes", "zzes")):  # not "sizes", "prizes": size, prize
         return word[:-2]
     if low.endswith("s") and not low.endswith("'s"):
         return word[:-1]

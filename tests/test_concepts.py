@@ -282,6 +282,9 @@ def test_concepts_a_longer_established_name_is_narrower_than_the_name_that_heads
         ("“in-context learning", "in-context learning"),
         ("textual emphases", "textual emphasis"),  # the lemmatizer's "emphase"
         ("k-means", "k-means"),  # not "k-mean"
+        ("kernel sizes", "kernel size"),  # not "kernel siz"
+        ("UCB bonuses", "UCB bonus"),  # not "UCB bonuse"
+        ("PAC-Bayes", "PAC-Bayes"),  # not "PAC-Baye"
         ('the "teacher" model', 'the "teacher" model'),  # balanced quotes are the writer's
     ],
 )

@@ -54,6 +54,20 @@ def test_span_defects_quotes_are_not_part_of_a_name(text: str, shown: str) -> No
         ),
         ("We replace the ReLU non-linearity with a smooth function.", {"ReLU non-linearity"}, {"ReLU non"}),
         ("We introduce 'human-centered\" modeling for dialogue.", {"human-centered modeling"}, set()),
+        # a name does not run on into its sentence's verb, tagged as a verb or taken for a noun
+        ("We show that PER-ETD converge faster than TD.", {"PER-ETD"}, {"PER-ETD converge faster"}),
+        ("We find self-play suffer convergence issues in games.", {"self-play"}, {"self-play suffer convergence"}),
+        (
+            "Experiments on D4RL benchmark show that OTTER outperform strong baselines.",
+            {"D4RL", "OTTER"},
+            {"D4RL benchmark show", "OTTER outperform"},
+        ),
+        (
+            "We prove that gradient descent converge to the optimum.",
+            {"gradient descent"},
+            {"gradient descent converge"},
+        ),
+        ("We use the Segment Anything Model.", {"Segment Anything Model"}, set()),  # capitals: a name's words
     ],
 )
 def test_span_defects_on_real_parses(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

@@ -28,6 +28,18 @@ ROLE_HEADS = frozenset(
     {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
 )
 _RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
+#: Finite verb tags: a name never runs on into its sentence's verb ("PER-ETD converge faster").
+_FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
+#: Verbs of reporting and doing that the tagger sometimes takes for nouns after a name
+#: ("the benchmark demonstrate", "SGD converge", "OTTER outperform"): a mention stops before them.
+CLAUSE_VERBS = frozenset(
+    """demonstrate demonstrates show shows outperform outperforms outperformed achieve achieves converge
+    converges suffer suffers simplify simplifies require requires enable enables yield yields exhibit
+    exhibits perform performs provide provides fail fails remain remains allow allows lead leads produce
+    produces train trains learn learns leverage leverages comprise comprises bring brings resort resorts
+    handle handles reveal reveals indicate indicates suggest suggests underperform underperforms
+    """.split()
+)
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 
 
@@ -106,7 +118,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
     """Strip determiners, pronouns, numbers and evaluative words from a chunk's edges.
 
     A hyphenated modifier goes as a whole ("real-world datasets" -> "datasets"), and so does
-    everything up to a possessive ("TRPO's approach" -> "approach").
+    everything up to a possessive ("TRPO's approach" -> "approach"); a chunk that runs on into
+    its sentence's verb stops before it ("SGD converge" -> "SGD").
     """
     doc = span.doc
     start, end = span.start, span.end
@@ -118,6 +131,9 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             start = k + 1
         if doc[k].lower_ == "based" and k > start and doc[k - 1].text == "-":
             start = k + 1
+        if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or doc[k].lower_ in CLAUSE_VERBS):
+            end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
+            break
     while start < end and _strippable(doc[start], lexicon, start == end - 1):
         start += 1
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
