@@ -1,12 +1,14 @@
 """Build kg's compact vocabulary (``kg/vocab/data/*.jsonl``) from the open vocabularies in ../shared.
 
-    python scripts/build_vocab.py [--src ../shared/data/vocab] [--out kg/vocab/data]
+    python scripts/build_vocab.py [--src ../shared/data/vocab] [--out kg/vocab/data] [--gazetteer]
 
 Reads AIO (OBO), Papers with Code methods (with collections and areas), PwC task hierarchies and
 task list (with their benchmark names as datasets) and ITO (AI processes, performance measures).
 Writes one JSON object a line per term, sorted by IRI, so a rebuild gives identical bytes:
 ``{"iri", "label", "kind", "source", "broader", "full", "alt", "abbr"}`` (empty lists left out).
 ``full`` holds other full names (an exact match), ``alt`` looser synonyms and ``abbr`` abbreviations.
+Then derives the Papers with Code names the mention finder matches (``kg/nlp/data/vocab_names.jsonl``;
+``--gazetteer`` does only that, from the vocabulary already built).
 """
 
 from __future__ import annotations
@@ -333,13 +335,57 @@ def build(src: Path, out: Path) -> dict[str, int]:
     return counts
 
 
+GAZETTEER = ROOT / "kg" / "nlp" / "data" / "vocab_names.jsonl"
+GAZETTEER_NOTE = """# kg/nlp/data: licenses
+
+`gazetteer.jsonl` and `lexicon.json` are kg's own (MIT). `vocab_names.jsonl` is not: see below.
+
+## vocab_names.jsonl: names from Papers with Code (CC BY-SA 4.0)
+
+`vocab_names.jsonl` lists the Papers with Code task, method, method-collection and benchmark names of
+`kg/vocab/data/pwc.jsonl` (see `kg/vocab/data/ATTRIBUTION.md` for the source, the attribution and the
+changes made) that kg's mention finder matches in abstracts: every name of two or more words, and the
+one-word benchmark names with a digit or two capitals (MNIST, CIFAR10). It is under CC BY-SA 4.0, not
+kg's MIT license. Written by `scripts/build_vocab.py --gazetteer`.
+"""
+
+
+def write_gazetteer(vocab: Path = OUT, out: Path = GAZETTEER) -> int:
+    """The Papers with Code names kg's mention finder looks for, typed by their kind (one
+    ``{"label", "pattern"}`` a line, like ``gazetteer.jsonl``): names of two or more words (a
+    single word such as "Attention" or "Cars" is too often a common word) and one-word benchmark
+    names that cannot be ("MNIST", "CIFAR10"); the hand-written gazetteer's names are left to it."""
+    hand = {json.loads(line)["pattern"].lower() for line in (out.parent / "gazetteer.jsonl").open() if line.strip()}
+    seen, lines = set(hand), []
+    with (vocab / "pwc.jsonl").open(encoding="utf-8") as terms:
+        for term in map(json.loads, terms):
+            if term["source"] == "pwc:area":
+                continue
+            for name in [term["label"], *term.get("full", [])]:
+                one_word_name = term["kind"] == "Dataset" and (
+                    any(c.isdigit() for c in name) or sum(c.isupper() for c in name) >= 2
+                )
+                if len(name) < 4 or name.lower() in seen or not (" " in name or one_word_name):
+                    continue
+                seen.add(name.lower())
+                lines.append(json.dumps({"label": term["kind"], "pattern": name}, ensure_ascii=False))
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (out.parent / "ATTRIBUTION.md").write_text(GAZETTEER_NOTE, encoding="utf-8")
+    return len(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--src", type=Path, default=SRC)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--gazetteer", action="store_true", help="only derive kg/nlp/data/vocab_names.jsonl from --out's pwc.jsonl"
+    )
     args = parser.parse_args()
-    for name, n in build(args.src, args.out).items():
-        print(f"{name}: {n} terms -> {args.out / (name + '.jsonl')}")
+    if not args.gazetteer:
+        for name, n in build(args.src, args.out).items():
+            print(f"{name}: {n} terms -> {args.out / (name + '.jsonl')}")
+    print(f"{write_gazetteer(args.out)} names -> {GAZETTEER}")
 
 
 if __name__ == "__main__":

@@ -43,10 +43,17 @@ def load_lexicon(path: Path = DATA / "lexicon.json") -> Lexicon:
 
 
 @cache
-def load_gazetteer(path: Path = DATA / "gazetteer.jsonl") -> list[dict[str, str]]:
-    """Known names with their type, one JSON object a line: ``{"label", "pattern"}`` (read once)."""
-    with path.open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
+def load_gazetteer(
+    paths: tuple[Path, ...] = (DATA / "gazetteer.jsonl", DATA / "vocab_names.jsonl"),
+) -> list[dict[str, str]]:
+    """Known names with their type, one JSON object a line: ``{"label", "pattern"}`` (read once):
+    kg's own list, then the Papers with Code names (``vocab_names.jsonl``, CC BY-SA 4.0, written
+    by ``scripts/build_vocab.py``; see ``ATTRIBUTION.md`` beside it)."""
+    entries = []
+    for path in paths:
+        with path.open(encoding="utf-8") as lines:
+            entries += [json.loads(line) for line in lines if line.strip()]
+    return entries
 
 
 @cache
