@@ -204,7 +204,8 @@ def score_relations(
 
 
 class Judgments:
-    """Hand marks read from a dump: `right` true or false per unmatched node and relation."""
+    """Hand marks read from a dump: `right` true or false per unmatched node and relation. A node's
+    mark holds for its label with the type it was judged with (a type is part of being right)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.marks: dict[tuple[str, ...], bool] = {}
@@ -213,13 +214,13 @@ class Judgments:
         data = json.loads(path.read_text(encoding="utf-8"))
         for item in data.get("entities", []):
             if isinstance(item.get("right"), bool):
-                self.marks[("entity", item["paper"], item["label"])] = item["right"]
+                self.marks[("entity", item["paper"], item["label"], item.get("type", ""))] = item["right"]
         for item in data.get("relations", []):
             if isinstance(item.get("right"), bool):
                 self.marks[("relation", item["paper"], item["head"], item["type"], item["tail"])] = item["right"]
 
     def entity(self, paper: str, node: Entity) -> bool | None:
-        return self.marks.get(("entity", paper, node.label))
+        return self.marks.get(("entity", paper, node.label, node.type))
 
     def relation(self, paper: str, r: Emitted) -> bool | None:
         return self.marks.get(("relation", paper, r.head, r.type, r.tail))
