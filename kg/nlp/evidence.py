@@ -14,7 +14,7 @@ confidence instead of keeping every pair the classifier likes (issue 13):
 * :func:`types_fit`: the argument types suit the relation (no "CheXpert measuredBy AUC", no task
   that is a kind of a method); :func:`names_quality`: a phrase names a quality ("contextual
   consistency"), which no method improves on as on a baseline; :func:`same_thing`: the two ends
-  are one thing;
+  are one thing; :func:`where_evaluated`: a mention stands where a dataset is named ("on D");
 * :func:`winner_first`: a comparison names a winner ("X outperforms Y", "advantages of X over
   Y"); :func:`states_use`: a word on the path states a use ("leverages", "based on", "with").
 
@@ -292,6 +292,16 @@ USE_CUES = USE_VERBS | frozenset(
 def states_use(tokens: Sequence[Token]) -> bool:
     """Is there a word of :data:`USE_CUES` on the dependency path between the two ends?"""
     return any(t.lemma_.lower() in USE_CUES or t.lower_ in USE_CUES for t in tokens[1:-1])
+
+
+def where_evaluated(tok: Token) -> bool:
+    """Does ``tok`` stand where a sentence names what something is evaluated on ("outperforms Y
+    on MD17, ANI-1 and QM9 targets")? Such a mention is a dataset, whatever its type says, so
+    it is not what a metric measures.
+    """
+    while tok.dep_ == "conj" and tok.head is not tok:
+        tok = tok.head
+    return tok.dep_ == "pobj" and tok.head.lower_ in {"on", "across"}
 
 
 def same_thing(label: str, head: Span, tail: Span) -> bool:

@@ -41,6 +41,7 @@ from kg.nlp.evidence import (
     states_property,
     states_use,
     types_fit,
+    where_evaluated,
     winner_first,
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
@@ -241,6 +242,8 @@ def _learned_confidence(
     own = (head.start, head.end) in proposed
     if not types_fit(label, "Method" if own else head.label_, tail.label_):
         return None  # "CheXpert measuredBy AUC": a dataset is not what is measured
+    if label == "measuredBy" and where_evaluated(head.root):
+        return None  # "outperforms Y on MD17 and QM9 targets in accuracy": QM9 is not measured
     if label == "uses" and not states_use(tokens):
         return None  # "methods suffer from an instability issue" states no use
     if label == "isA" and (one_name(head.text, tail.text) or renamed(head, tail)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed
+from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import Finder, args
 
@@ -137,6 +137,11 @@ class NounFinder(Finder):
             for task in self.doc.spans.get(SPANS_KEY, []):
                 if task.label_ == "Task" and task.end == noun.i and task.root.head.i == noun.i:
                     self.add(named, "addresses", task, noun)
+        head = noun.head
+        if noun.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _METHOD_HEADS:
+            task = self.mention(noun)  # "a framework for T named X": the parser hangs "named X" on T
+            if task is not None and task.label_ == "Task":
+                self.add(named, "addresses", task, noun)
         for prep in noun.children:
             if prep.dep_ == "prep" and prep.lower_ == "for":
                 for obj in args(prep, {"pobj"}):
@@ -152,7 +157,20 @@ class NounFinder(Finder):
                 continue
             for prep in tok.children:
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
-                    for obj in args(prep, {"pobj"}):
+                    for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
                         if tail is not None and tail.label_ == "Dataset":
-                            self.add(self.main, "evaluatedOn", tail, tok)
+                            for method in self.shown(tok) or [self.main]:
+                                self.add(method, "evaluatedOn", tail, tok)
+
+    def shown(self, tok: Token) -> list[Span]:
+        """The methods "experiments on D show that X ..." are about: the subjects of the clause
+        the experiments show, when they are methods and that clause is not negated."""
+        if tok.dep_ != "nsubj":
+            return []
+        out = []
+        for clause in tok.head.children:
+            if clause.dep_ == "ccomp" and not verb_negated(clause):
+                subjects = [self.mention(s) for s in args(clause, {"nsubj"})]
+                out += [s for s in subjects if s is not None and s.label_ == "Method"]
+        return out

@@ -87,12 +87,26 @@ class Finder:
         return None
 
     def evaluated(self, obj: Token) -> Span | None:
-        """What "we evaluate <obj>" evaluates: "the robustness of X" is X's."""
+        """What "we evaluate <obj>" evaluates: "the robustness of X" is X's, and so is "the
+        effectiveness of X" when no mention covers "effectiveness"."""
         span = self.mention(obj)
-        if span is not None and names_quality(span):
+        if names_quality(span if span is not None else obj.doc[obj.i : obj.i + 1]):
             owners = [self.mention(o) for p in obj.children if p.lower_ == "of" for o in args(p, {"pobj"})]
             return next((o for o in owners if o is not None), None)
         return span
+
+    def named(self, tokens: list[Token]) -> list[Token]:
+        """``tokens`` with the names coordinated inside a phrase that none of them covers: "the
+        ImageNet and MS-COCO datasets" names ImageNet and MS-COCO (the parser hangs MS-COCO on
+        ImageNet, not on "datasets")."""
+        out = list(tokens)
+        for tok in tokens:
+            if tok.i in self.index:
+                continue
+            for child in tok.children:
+                if child.dep_ in {"compound", "nmod"} and child.i in self.index:
+                    out += [c for c in child.conjuncts if c not in out]
+        return out
 
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""

@@ -88,10 +88,15 @@ class _Finder(NounFinder):
             ):
                 # "we compare X with Y", "we evaluate X on D": X is what the sentence is about
                 dobjs = args(tok, {"dobj"})
-                if dobjs and (label == "comparedWith" or any(self.mention(o) for o in dobjs)):
+                if dobjs and (label == "comparedWith" or any(self.evaluated(o) for o in dobjs)):
                     # "we compare it with Y" with "it" not the paper's: nothing is said of the paper
                     subjects, objects = [self.evaluated(o) for o in dobjs], []
                     extra = [p for o in dobjs for p in o.children if p.dep_ == "prep"]
+                    # "the effectiveness of X on D": the parser may hang "on D" on X
+                    owners = [x for p in extra if p.lower_ == "of" for x in args(p, {"pobj"})]
+                    extra += [
+                        p for x in owners for p in x.children if p.dep_ == "prep" and p.lower_ in {"on", "across"}
+                    ]
                 else:
                     extra = []
             else:
@@ -104,7 +109,7 @@ class _Finder(NounFinder):
                         self.add(part, "partOf", whole, tok, STATED_PART_CONFIDENCE)
             for prep in preps:
                 word = prep.lower_
-                for obj in _metric_terms(args(prep, {"pobj"})):
+                for obj in self.named(_metric_terms(args(prep, {"pobj"}))):
                     tail = self.mention(obj)
                     if tail is None:
                         continue

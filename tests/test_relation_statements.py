@@ -1,0 +1,119 @@
+"""Issue 13, third round: statements the rules missed, and a learned measure of a dataset.
+
+Like ``tests/test_relation_patterns.py``: each sentence is parsed by the rules pipeline, its
+mentions are set by hand, and the test checks what the rules (:func:`find_relations`) or their
+combination with given learned relations (:func:`learned_relations`) state.
+"""
+
+from __future__ import annotations
+
+import pytest
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.nlp.learned import learned_relations
+from kg.nlp.lexicon import load_lexicon
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.pipeline import load_pipeline
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import find_relations
+from kg.nlp.scierc import SPAN_KEY
+from kg.nlp.spans import Relation
+
+Triple = tuple[str, str, str]
+
+
+@pytest.fixture(scope="module")
+def rules() -> Language:
+    return load_pipeline(extractor="rules")
+
+
+def _doc(
+    rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...]
+) -> tuple[Doc, dict[str, Span]]:
+    doc = rules(text)
+    spans = {}
+    for name, label in mentions.items():
+        start = doc.text.index(name)
+        span = doc.char_span(start, start + len(name), label=label)
+        assert span is not None, name
+        spans[name] = span
+    doc.spans[SPANS_KEY] = sorted(spans.values(), key=lambda s: (s.start, s.end))
+    doc.spans[SPAN_KEY] = doc.spans[SPANS_KEY]
+    doc.spans[PROPOSED_KEY] = [spans[p] for p in proposed]
+    return doc, spans
+
+
+def _ruled(rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...] = ()) -> set[Triple]:
+    doc, _ = _doc(rules, text, mentions, proposed)
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in find_relations(doc)}
+
+
+def _learned(
+    rules: Language, text: str, mentions: dict[str, str], learned: list[tuple[str, str, str, float]]
+) -> set[Triple]:
+    """No rule relations, these learned SciERC relations, combined by evidence."""
+    doc, spans = _doc(rules, text, mentions, ())
+    doc._.kg_relations = []
+    doc._.relations = [
+        Relation(spans[h].start, spans[h].end, label, spans[t].start, spans[t].end, score=score)
+        for h, label, t, score in learned
+    ]
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We validate the effectiveness of FooNet on machine translation tasks.",
+            {"FooNet": "Method", "machine translation tasks": "Task"},
+            {("FooNet", "addresses", "machine translation tasks")},
+            id="validate the effectiveness of X on T",
+        ),
+        pytest.param(
+            "We evaluate the performance of FooNet on CIFAR-10.",
+            {"FooNet": "Method", "CIFAR-10": "Dataset"},
+            {("FooNet", "evaluatedOn", "CIFAR-10")},
+            id="evaluate the performance of X on D",
+        ),
+        pytest.param(
+            "Extensive experiments on the ImageNet and MS-COCO datasets show that FooNet brings solid gains.",
+            {"ImageNet": "Dataset", "MS-COCO": "Dataset", "FooNet": "Method"},
+            {("FooNet", "evaluatedOn", "ImageNet"), ("FooNet", "evaluatedOn", "MS-COCO")},
+            id="experiments on D1 and D2 datasets show that X",
+        ),
+        pytest.param(
+            "Experiments on CIFAR-10 show that FooNet does not converge.",
+            {"CIFAR-10": "Dataset", "FooNet": "Method"},
+            set(),
+            id="experiments show that X does not: no method of the paper's",
+        ),
+        pytest.param(
+            "We propose a new representation learning framework for time series forecasting named FooNet.",
+            {"representation learning framework": "Method", "time series forecasting": "Task", "FooNet": "Method"},
+            {
+                ("representation learning framework", "addresses", "time series forecasting"),
+                ("FooNet", "addresses", "time series forecasting"),
+            },
+            id="a framework for T named X",
+        ),
+    ],
+)
+def test_issue_13_statements_the_rules_read(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_experiments_without_a_named_method_evaluate_the_papers(rules):
+    text = "We propose FooNet. Experiments on CIFAR-10 show large gains."
+    mentions = {"FooNet": "Method", "CIFAR-10": "Dataset"}
+    assert _ruled(rules, text, mentions, ("FooNet",)) == {("FooNet", "evaluatedOn", "CIFAR-10")}
+
+
+def test_issue_13_what_a_method_is_evaluated_on_is_not_measured(rules):
+    text = "FooNet outperforms the state of the art on MD17 and QM9 targets in accuracy."
+    mentions = {"FooNet": "Method", "MD17": "Method", "QM9 targets": "Method", "accuracy": "Metric"}
+    learned = [("accuracy", "EVALUATE-FOR", "QM9 targets", 0.9), ("accuracy", "EVALUATE-FOR", "FooNet", 0.9)]
+    found = _learned(rules, text, mentions, learned)
+    assert ("FooNet", "measuredBy", "accuracy") in found
+    assert ("QM9 targets", "measuredBy", "accuracy") not in found
