@@ -160,7 +160,8 @@ class NounFinder(Finder):
                     for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
                         if tail is not None and tail.label_ == "Dataset":
-                            for method in self.shown(tok) or [self.main]:
+                            methods: list[Span | None] = [*self.shown(tok)] or [self.main]
+                            for method in methods:
                                 self.add(method, "evaluatedOn", tail, tok)
 
     def shown(self, tok: Token) -> list[Span]:
