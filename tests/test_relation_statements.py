@@ -21,6 +21,7 @@ from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.spans import Relation
 
 Triple = tuple[str, str, str]
+pytestmark = pytest.mark.slow  # the module's fixture loads the rules pipeline
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +118,27 @@ def test_issue_13_what_a_method_is_evaluated_on_is_not_measured(rules):
     found = _learned(rules, text, mentions, learned)
     assert ("FooNet", "measuredBy", "accuracy") in found
     assert ("QM9 targets", "measuredBy", "accuracy") not in found
+
+
+def test_issue_13_x_achieves_results_on_d(rules):
+    text = "FooNet achieves strong results on the GERBIL benchmarking platform."
+    mentions = {"FooNet": "Method", "GERBIL": "Dataset"}
+    assert _ruled(rules, text, mentions) == {("FooNet", "evaluatedOn", "GERBIL")}
+    text = "FooNet does not achieve strong results on the GERBIL benchmarking platform."
+    assert _ruled(rules, text, mentions) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "label"),
+    [
+        ("EntQA achieves strong results on the GERBIL benchmarking platform.", "GERBIL", "Dataset"),
+        ("Extensive experiments conducted on WIDER FACE demonstrate the trade-off.", "WIDER FACE", "Dataset"),
+        ("We propose FooNet, which builds on ResNet.", "ResNet", "Method"),
+    ],
+)
+def test_issue_13_a_name_where_results_are_reported_is_a_dataset(rules, text, name, label):
+    """A name the lexicon does not know, typed by where it stands: "results on GERBIL" is a
+    dataset, so it is what the method is evaluated on, not what it measures or improves on."""
+    doc = rules(text)
+    labels = {s.text: s.label_ for s in doc.spans[SPANS_KEY]}
+    assert labels[name] == label

@@ -47,7 +47,7 @@ from kg.nlp.evidence import (
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
-from kg.nlp.mentions import SPANS_KEY, head_type, is_named, keep, noun_counts, trim
+from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, is_named, keep, noun_counts, trim
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
@@ -69,6 +69,8 @@ def kg_type(span: Span, scierc_label: str, lexicon: Lexicon, known: dict[str, st
             return "Dataset"
         return "Material"
     kind = SCIERC_TYPES.get(scierc_label, "Concept")
+    if kind == "Method" and listed is None and any(is_named(t) for t in span) and evaluated_on(span.root):
+        return "Dataset"  # "strong results on the GERBIL benchmarking platform"
     if kind == "Concept":
         return listed or head_type(span, lexicon) or kind
     return kind

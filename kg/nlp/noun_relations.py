@@ -165,13 +165,14 @@ class NounFinder(Finder):
                                 self.add(method, "evaluatedOn", tail, tok)
 
     def shown(self, tok: Token) -> list[Span]:
-        """The methods "experiments on D show that X ..." are about: the subjects of the clause
-        the experiments show, when they are methods and that clause is not negated."""
-        if tok.dep_ != "nsubj":
+        """The methods "experiments on D show that X ..." and "X achieves strong results on D"
+        are about: the methods that are subjects of the clause the experiments show, or of the
+        verb whose object the results are, when that is not negated."""
+        if tok.dep_ == "dobj" and not verb_negated(tok.head):
+            clauses = [tok.head]
+        elif tok.dep_ == "nsubj":
+            clauses = [c for c in tok.head.children if c.dep_ == "ccomp" and not verb_negated(c)]
+        else:
             return []
-        out = []
-        for clause in tok.head.children:
-            if clause.dep_ == "ccomp" and not verb_negated(clause):
-                subjects = [self.mention(s) for s in args(clause, {"nsubj"})]
-                out += [s for s in subjects if s is not None and s.label_ == "Method"]
-        return out
+        subjects = [self.mention(s) for clause in clauses for s in args(clause, {"nsubj"})]
+        return [s for s in subjects if s is not None and s.label_ == "Method"]
