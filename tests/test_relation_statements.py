@@ -81,7 +81,11 @@ def _learned(
         pytest.param(
             "Extensive experiments on the ImageNet and MS-COCO datasets show that FooNet brings solid gains.",
             {"ImageNet": "Dataset", "MS-COCO": "Dataset", "FooNet": "Method"},
-            {("FooNet", "evaluatedOn", "ImageNet"), ("FooNet", "evaluatedOn", "MS-COCO")},
+            {
+                ("FooNet", "evaluatedOn", "ImageNet"),
+                ("FooNet", "evaluatedOn", "MS-COCO"),
+                ("ImageNet", "conjoinedWith", "MS-COCO"),
+            },
             id="experiments on D1 and D2 datasets show that X",
         ),
         pytest.param(
@@ -142,3 +146,32 @@ def test_issue_13_a_name_where_results_are_reported_is_a_dataset(rules, text, na
     doc = rules(text)
     labels = {s.text: s.label_ for s in doc.spans[SPANS_KEY]}
     assert labels[name] == label
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We learn a prediction interval or prediction set of the label.",
+            {"prediction interval": "Concept", "prediction set": "Concept"},
+            {("prediction interval", "conjoinedWith", "prediction set")},
+            id="X or Y",
+        ),
+        pytest.param(
+            "The memory and the prototypes are jointly optimized.",
+            {"memory": "Method", "prototypes": "Concept"},
+            set(),
+            id="two kinds of thing are not peers",
+        ),
+        pytest.param(
+            "FooNet outperforms vanilla KD & other kernel based baselines.",
+            {"FooNet": "Method", "vanilla KD": "Method", "kernel based baselines": "Method"},
+            {("FooNet", "improvesOn", "vanilla KD")},
+            id="X and other Ys: no peer",
+        ),
+    ],
+)
+def test_issue_13_coordinated_mentions_of_one_kind_are_conjoined(rules, text, mentions, expected):
+    found = _ruled(rules, text, mentions)
+    assert {t for t in found if t[1] == "conjoinedWith"} == {t for t in expected if t[1] == "conjoinedWith"}
+    assert expected <= found

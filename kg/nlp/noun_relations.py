@@ -43,6 +43,10 @@ def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
 
+#: "X and Y" coordinated by the parse, both mentions of one type.
+CONJOINED_CONFIDENCE = 0.75
+
+
 class NounFinder(Finder):
     """The noun-phrase patterns."""
 
@@ -60,6 +64,8 @@ class NounFinder(Finder):
                         self.apposition(span, root, other, child)
                 if child.dep_ == "conj" and child.tag_ == "NNS" and any(c.lower_ == "other" for c in child.children):
                     self.add(span, "isA", self.index.get(child.i), root)  # "AdaGrad and other adaptive methods"
+                elif child.dep_ == "conj":
+                    self.coordination(span, child)
                 if child.dep_ != "prep":
                     continue
                 for obj in args(child, {"pobj"}):
@@ -99,6 +105,15 @@ class NounFinder(Finder):
                 outer = self.mention(root.head.head)
                 if outer is not None:
                     self.examples(outer, root.head.head, span)
+
+    def coordination(self, span: Span, conj: Token) -> None:
+        """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
+        other = self.mention(conj)
+        if other is None or other.label_ != span.label_ or other.root.i != conj.i:
+            return
+        if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
+            return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
+        self.add(span, "conjoinedWith", other, conj, CONJOINED_CONFIDENCE)
 
     def examples(self, outer: Span, noun: Token, item: Span) -> None:
         """ "Ys such as X", "Ys like X", "Ys, including X": X is a kind of Y; "Y, including X" with
