@@ -175,3 +175,66 @@ def test_issue_13_coordinated_mentions_of_one_kind_are_conjoined(rules, text, me
     found = _ruled(rules, text, mentions)
     assert {t for t in found if t[1] == "conjoinedWith"} == {t for t in expected if t[1] == "conjoinedWith"}
     assert expected <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "learned", "expected"),
+    [
+        pytest.param(
+            "We find that FooNet requires far fewer steps than BarNet.",
+            [("FooNet", "COMPARE", "BarNet", 0.95)],
+            {("FooNet", "improvesOn", "BarNet")},
+            id="fewer steps than: the first wins",
+        ),
+        pytest.param(
+            "We find that FooNet is worse than BarNet.",
+            [("FooNet", "COMPARE", "BarNet", 0.95)],
+            set(),
+            id="worse than: no improvement to state",
+        ),
+        pytest.param(
+            "The gap with FooNet is smaller than the gap with BarNet.",
+            [("FooNet", "COMPARE", "BarNet", 0.95)],
+            {("FooNet", "comparedWith", "BarNet")},
+            id="smaller than: no winner said",
+        ),
+    ],
+)
+def test_issue_13_a_comparison_by_degree_names_its_winner(rules, text, learned, expected):
+    assert _learned(rules, text, {"FooNet": "Method", "BarNet": "Method"}, learned) == expected
+
+
+def test_issue_13_a_method_faster_than_another_improves_on_it(rules):
+    mentions = {"faster model": "Method", "BarNet": "Method"}
+    found = _ruled(rules, "We propose a faster model than BarNet.", mentions)
+    assert found == {("faster model", "improvesOn", "BarNet")}
+    slower = {"slower model": "Method", "BarNet": "Method"}
+    assert _ruled(rules, "We propose a slower model than BarNet.", slower) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "learned"),
+    [
+        pytest.param(
+            "We evaluate FooNet on five text classification datasets.",
+            {"FooNet": "Method", "text classification datasets": "Dataset"},
+            [("text classification datasets", "EVALUATE-FOR", "FooNet", 0.95)],
+            id="a kind of dataset is no dataset to cite",
+        ),
+        pytest.param(
+            "With only BazNet pretraining, FooNet achieves 82.9% top-1 accuracy.",
+            {"BazNet pretraining": "Method", "FooNet": "Method", "top-1 accuracy": "Metric"},
+            [("top-1 accuracy", "EVALUATE-FOR", "BazNet pretraining", 0.95)],
+            id="what a result is obtained with is not measured",
+        ),
+    ],
+)
+def test_issue_13_relations_no_reading_supports(rules, text, mentions, learned):
+    assert _learned(rules, text, mentions, learned) == set()
+
+
+def test_issue_13_a_name_where_accuracy_is_reported_is_a_dataset(rules):
+    doc = rules("FooNet has the best accuracy on ZorkNet.")
+    assert {s.text: s.label_ for s in doc.spans[SPANS_KEY]}["ZorkNet"] == "Dataset"
+    doc = rules("FooNet builds on ZorkNet.")
+    assert {s.text: s.label_ for s in doc.spans[SPANS_KEY]}["ZorkNet"] == "Method"

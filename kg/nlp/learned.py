@@ -27,6 +27,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp.evidence import (
+    compared,
     coordinated,
     crosses_contrast,
     is_name,
@@ -41,8 +42,8 @@ from kg.nlp.evidence import (
     states_property,
     states_use,
     types_fit,
+    unstated,
     where_evaluated,
-    winner_first,
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
@@ -212,12 +213,12 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if not oriented(label, head, tail, proposed):
             head, tail = tail, head
         if label == "comparedWith":
-            first = winner_first(path(a.root, b.root))
-            if first is not None:  # "X outperforms Y": not a comparison without a winner
-                early, late = (a, b) if a.start < b.start else (b, a)
-                label, (head, tail) = "improvesOn", ((early, late) if first else (late, early))
-                if names_quality(tail):
-                    continue
+            stated = compared(a, b, path(a.root, b.root))  # "X outperforms Y", "X is faster than Y"
+            if stated is None:
+                continue
+            label, head, tail = stated
+            if label == "improvesOn" and names_quality(tail):
+                continue
         confidence = _learned_confidence(doc, rel, label, head, tail, proposed)
         if confidence is None:
             continue
@@ -241,6 +242,8 @@ def _learned_confidence(
         return None
     if same_thing(label, head, tail):
         return None  # "HAO ... Harmonious Adversarial Objective": one thing under two names
+    if unstated(label, head, tail):
+        return None  # "X is faster than Y", "evaluated on image datasets"
     own = (head.start, head.end) in proposed
     if not types_fit(label, "Method" if own else head.label_, tail.label_):
         return None  # "CheXpert measuredBy AUC": a dataset is not what is measured

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
+from kg.nlp.evidence import compared, determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import Finder, args
 
@@ -100,7 +100,9 @@ class NounFinder(Finder):
                     ):
                         self.add(span, "uses", tail, root)  # "ST-GNNs with Lipschitz filters"
                     elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
-                        self.add(span, "comparedWith", tail, root)
+                        stated = compared(span, tail, [])  # "a method faster than Y": it improves on Y
+                        if stated is not None:
+                            self.add(stated[1], stated[0], stated[2], root)
             if root.dep_ == "pobj" and root.head.lower_ in {"including", "like"}:
                 outer = self.mention(root.head.head)
                 if outer is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit
+from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import Relation, mention_index
 
@@ -70,7 +70,11 @@ class Finder:
         if span is not None:
             return span
         if tok.lower_ in {"which", "that", "who"} and tok.head.dep_ == "relcl" and tok.head.head is not tok:
-            return self.mention(tok.head.head)  # "X, which uses Y": X uses Y
+            antecedent = tok.head.head  # "X, which uses Y": X uses Y
+            found = self.mention(antecedent)
+            if found is None and antecedent.dep_ == "appos":
+                return self.index.get(antecedent.head.i)  # "X, an algorithm that uses Y": X uses Y
+            return found
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                 return self.index[child.i]
@@ -126,6 +130,8 @@ class Finder:
             return
         if same_thing(label, head, tail):
             return  # "we leverage COPA" in a paper that proposes COPA: one thing
+        if unstated(label, head, tail):
+            return  # "X is faster than Y", "evaluated on image datasets"
         if any(span.sent == tok.sent and contrasted(span.root, tok) for span in (head, tail)):
             return  # "unlike X, we use Y": nothing is said of X
         if not types_fit(label, head.label_, tail.label_):
