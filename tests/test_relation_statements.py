@@ -238,3 +238,27 @@ def test_issue_13_a_name_where_accuracy_is_reported_is_a_dataset(rules):
     assert {s.text: s.label_ for s in doc.spans[SPANS_KEY]}["ZorkNet"] == "Dataset"
     doc = rules("FooNet builds on ZorkNet.")
     assert {s.text: s.label_ for s in doc.spans[SPANS_KEY]}["ZorkNet"] == "Method"
+
+
+def test_issue_13_no_relation_to_a_clipped_span(rules):
+    text = "We propose FooNet for long sequence time series forecasting."
+    mentions = {
+        "FooNet": "Method",
+        "long sequence time series forecasting": "Task",
+        "sequence time series forecasting": "Task",
+    }
+    learned = [("FooNet", "USED-FOR", "sequence time series forecasting", 0.95)]
+    doc, spans = _doc(rules, text, mentions, ())
+    doc._.kg_relations = find_relations(doc)
+    doc._.relations = [
+        Relation(spans[h].start, spans[h].end, label, spans[t].start, spans[t].end, score=score)
+        for h, label, t, score in learned
+    ]
+    found = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+    assert found == {("FooNet", "addresses", "long sequence time series forecasting")}
+
+
+def test_issue_13_an_algorithm_that_uses_y_is_the_name_before_it(rules):
+    text = "We introduce FooNet, an algorithm that leverages gradient rotation."
+    mentions = {"FooNet": "Method", "gradient rotation": "Method"}
+    assert _ruled(rules, text, mentions) == {("FooNet", "uses", "gradient rotation")}

@@ -227,7 +227,32 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if confidence > out.get(key, (0, 0.0))[1]:
             out[key] = (sentence, confidence)
     added = [Relation(*key, sentence=s, score=score) for key, (s, score) in sorted(out.items())]
-    return boosted + added
+    return without_clipped(boosted + added)
+
+
+def without_clipped(relations: list[Relation]) -> list[Relation]:
+    """``relations`` without those whose end is the tail part of the other end of a like relation
+    ("X addresses sequence time series forecasting" beside "X addresses long sequence time series
+    forecasting"): the clipped span names less than the sentence does.
+
+    >>> long, clipped = Relation(0, 1, "addresses", 2, 7), Relation(0, 1, "addresses", 3, 7)
+    >>> without_clipped([long, clipped]) == [long]
+    True
+    """
+
+    def clipped(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
+        return outer[0] < inner[0] and inner[1] == outer[1]
+
+    ends: dict[tuple[str, str, int, int], list[tuple[int, int]]] = {}
+    for r in relations:
+        ends.setdefault((r.label, "head", r.head_start, r.head_end), []).append((r.tail_start, r.tail_end))
+        ends.setdefault((r.label, "tail", r.tail_start, r.tail_end), []).append((r.head_start, r.head_end))
+    return [
+        r
+        for r in relations
+        if not any(clipped((r.tail_start, r.tail_end), o) for o in ends[(r.label, "head", r.head_start, r.head_end)])
+        and not any(clipped((r.head_start, r.head_end), o) for o in ends[(r.label, "tail", r.tail_start, r.tail_end)])
+    ]
 
 
 def _learned_confidence(
