@@ -262,3 +262,50 @@ def test_issue_13_an_algorithm_that_uses_y_is_the_name_before_it(rules):
     text = "We introduce FooNet, an algorithm that leverages gradient rotation."
     mentions = {"FooNet": "Method", "gradient rotation": "Method"}
     assert _ruled(rules, text, mentions) == {("FooNet", "uses", "gradient rotation")}
+
+
+def _learned_spans(
+    rules: Language, text: str, mentions: dict[str, str], head: str, label: str, tail: str
+) -> set[Triple]:
+    """One learned relation between two stretches of text that need not be kg mentions."""
+    doc, _ = _doc(rules, text, mentions, ())
+    doc._.kg_relations = []
+
+    def span(words: str) -> Span:
+        start = doc.text.index(words)
+        found = doc.char_span(start, start + len(words))
+        assert found is not None, words
+        return found
+
+    h, t = span(head), span(tail)
+    doc._.relations = [Relation(h.start, h.end, label, t.start, t.end, score=0.95)]
+    return {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+
+
+def test_issue_13_a_learned_end_stands_for_the_mention_it_is_about(rules):
+    text = "We introduce FooNet, a model class encompassing and generalizing order-agnostic autoregressive models."
+    mentions = {"FooNet": "Method", "order-agnostic autoregressive models": "Method"}
+    tail = "model class encompassing and generalizing order-agnostic autoregressive models"
+    assert _learned_spans(rules, text, mentions, "FooNet", "HYPONYM-OF", tail) == set()
+    text = "We evaluate FooNet on the Cora dataset."
+    mentions = {"FooNet": "Method", "Cora": "Dataset"}
+    found = _learned_spans(rules, text, mentions, "Cora dataset", "EVALUATE-FOR", "FooNet")
+    assert found == {("FooNet", "evaluatedOn", "Cora")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("Communication is a key bottleneck in FooLearning.", set(), id="a bottleneck in Y is no kind"),
+        pytest.param(
+            "We study models of varying sizes (including BarNet).",
+            {("BarNet", "isA", "models")},
+            id="models of varying sizes, including X",
+        ),
+    ],
+)
+def test_issue_13_a_kind_is_not_said_through_another_preposition(rules, text, expected):
+    words = [w for w in ("Communication", "FooLearning", "BarNet", "models") if w in text]
+    mentions = dict.fromkeys(words, "Method")
+    head, tail = (words[0], words[1]) if "Communication" in text else ("BarNet", "models")
+    assert _learned(rules, text, mentions, [(head, "HYPONYM-OF", tail, 0.95)]) == expected

@@ -361,6 +361,35 @@ def unstated(label: str, head: Span, tail: Span) -> bool:
     return False
 
 
+#: Prepositions a kind-of may go through: "Ys such as X", "Ys like X", "Ys, including X", "a kind of Y".
+_KIND_PREPOSITIONS = frozenset({"as", "like", "including"})
+_KIND_NOUNS = frozenset({"kind", "type", "class", "family", "form", "variant", "instance", "case", "member"})
+
+
+def kind_path(tokens: Sequence[Token]) -> bool:
+    """Can the dependency path between two mentions state that one is a kind of the other? Not
+    through another preposition ("X is a key bottleneck in Y": Y is where, not what X is).
+
+    >>> import spacy
+    >>> from spacy.tokens import Doc
+    >>> doc = Doc(spacy.blank("en").vocab, words=["X", "is", "a", "bottleneck", "in", "Y"],
+    ...           heads=[1, 1, 3, 1, 3, 4], deps=["nsubj", "ROOT", "det", "attr", "prep", "pobj"])
+    >>> kind_path(path(doc[0], doc[5])), kind_path(path(doc[0], doc[3]))
+    (False, True)
+    """
+    for k, tok in enumerate(tokens[1:-1], start=1):
+        if tok.dep_ not in {"prep", "agent"} or tok.lower_ in _KIND_PREPOSITIONS:
+            continue
+        if tok.lower_ == "of" and tokens[k - 1].lemma_.lower() in _KIND_NOUNS | {"as"}:
+            continue
+        if tok.lower_ == "of" and k + 1 < len(tokens) and tokens[k + 1].lemma_.lower() in _KIND_NOUNS:
+            continue
+        if tok.lower_ == "of" and tok.head.i in {tokens[0].i, tokens[-1].i}:
+            continue  # "models of varying sizes (including GPT-2)": the "of" phrase describes the kind
+        return False
+    return True
+
+
 def same_thing(label: str, head: Span, tail: Span) -> bool:
     """Are the two ends one thing ("HAO", "Harmonious Adversarial Objective"), or, outside a kind-of
     or part-of, is the tail the head's own kind ("GIA improvesOn GIA attacks")?

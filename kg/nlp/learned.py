@@ -31,6 +31,7 @@ from kg.nlp.evidence import (
     coordinated,
     crosses_contrast,
     is_name,
+    kind_path,
     linked,
     names_quality,
     negated,
@@ -190,8 +191,15 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             return None
         if (trimmed.start, trimmed.end) in mentions:
             return mentions[(trimmed.start, trimmed.end)]
-        inside = [m for (s, e), m in mentions.items() if trimmed.start <= s and e <= trimmed.end]
-        return max(inside, key=len) if inside else None  # "the Cora dataset": Cora
+        # "the Cora dataset": Cora, a name of what the phrase heads; not "order-agnostic models" of
+        # "a model class encompassing order-agnostic models", which the phrase is not about
+        root = trimmed.root
+        inside = [
+            m
+            for (s, e), m in mentions.items()
+            if trimmed.start <= s and e <= trimmed.end and (s <= root.i < e or m.root.head.i == root.i)
+        ]
+        return max(inside, key=len) if inside else None
 
     boosted = list(rules)
     out: dict[tuple[int, int, str, int, int], tuple[int, float]] = {}
@@ -278,6 +286,8 @@ def _learned_confidence(
         return None  # "methods suffer from an instability issue" states no use
     if label == "isA" and (one_name(head.text, tail.text) or renamed(head, tail)):
         return None  # "HTLM, a hyper-text language model": a name, not a kind
+    if label == "isA" and not kind_path(tokens):
+        return None  # "Communication is a key bottleneck in federated learning"
     confidence = rel.score
     h, t = head.root, tail.root
     if label == "featureOf" and not states_property(h, t):
