@@ -309,3 +309,22 @@ def test_issue_13_a_kind_is_not_said_through_another_preposition(rules, text, ex
     mentions = dict.fromkeys(words, "Method")
     head, tail = (words[0], words[1]) if "Communication" in text else ("BarNet", "models")
     assert _learned(rules, text, mentions, [(head, "HYPONYM-OF", tail, 0.95)]) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions"),
+    [
+        pytest.param(
+            "We propose FooNet. Using a sample compression analysis, we show that FooNet has a small VC dimension.",
+            {"FooNet": "Method", "sample compression analysis": "Method"},
+            id="using Y, we show that X: the authors use Y",
+        ),
+        pytest.param(
+            "We propose FooNet. FooNet can be integrated with existing compression algorithms.",
+            {"FooNet": "Method", "compression algorithms": "Method"},
+            id="X can be integrated with Y: which uses which is not said",
+        ),
+    ],
+)
+def test_issue_13_uses_the_sentence_does_not_state(rules, text, mentions):
+    assert not any(label == "uses" for _, label, _ in _ruled(rules, text, mentions, ("FooNet",)))

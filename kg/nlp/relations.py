@@ -33,6 +33,10 @@ _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introdu
 #: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
 #: jointly with Y" or "faster with Y".
 _WITH_USE_VERBS = VERBS["uses"] | {"train", "equip", "augment", "implement", "build", "pretrain", "propose"}
+#: Verbs of a claim: "Using Y, we show that X ..." says that the authors use Y.
+_CLAIM_VERBS = frozenset({"show", "prove", "demonstrate", "find", "establish", "observe", "argue", "verify"})
+#: Verbs that join two things: "X is integrated with Y" does not say which uses which.
+_JOINING_VERBS = frozenset({"integrate", "combine", "incorporate", "couple", "unify"})
 #: Verbs that give a name to what the noun describes ("a method called X").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
 
@@ -41,6 +45,17 @@ def _user_noun(noun: Token) -> bool:
     """Is ``noun`` the user in "<noun> using Y" (not "we sample waypoints using Y", where the
     sampler uses Y)?"""
     return noun.dep_ not in {"dobj", "pobj"} or noun.head.lemma_.lower() in PROPOSING
+
+
+def _authors_claim(verb: Token) -> bool:
+    """Does ``verb`` hang on the authors' claim ("Using Y, we show that X ...")? Then the authors
+    use Y, not X."""
+    head = verb.head
+    return (
+        verb.dep_ == "advcl"
+        and head.lemma_.lower() in _CLAIM_VERBS
+        and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
+    )
 
 
 def _verb_relation(lemma: str) -> str | None:
@@ -74,6 +89,8 @@ class _Finder(NounFinder):
                 subjects = []  # "approximating X using Y" parsed with X the subject of "using"
             if tok.dep_ in {"advcl", "xcomp", "conj", "pcomp"} and not subjects:
                 subjects = [self.mention(s) for s in args(tok.head, {"nsubj", "nsubjpass"})]
+                if _authors_claim(tok):
+                    subjects = []  # "Using Y, we show that X ...": the authors use Y, not X
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
                 subjects = [self.mention(tok.head)]  # "a framework leveraging Y", "a method based on Y"
                 subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
@@ -150,6 +167,8 @@ class _Finder(NounFinder):
                         and label not in {"comparedWith", "improvesOn"}
                         and lemma not in _EVALUATE_VERBS
                     ):
+                        if word == "with" and lemma in _JOINING_VERBS and args(tok, {"nsubjpass"}):
+                            continue  # "X can be integrated with Y": which uses which is not said
                         for subj in subjects:  # "X captures dependencies by self-attention"
                             self.add(subj, "uses", tail, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
@@ -177,7 +196,7 @@ class _Finder(NounFinder):
                     if label == "improvesOn" and (target.label_ not in {"Method", "Concept"} or names_quality(target)):
                         continue  # "improves contextual consistency": a quality, not a baseline
                     self.add(subj, label, target, tok)
-            if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"}:
+            if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"} and not _authors_claim(tok):
                 # "X achieves Y by using Z": the main clause's subject uses Z.
                 main_subjects = [self.mention(s) for s in args(tok.head.head, {"nsubj"})]
                 for subj in main_subjects:
