@@ -328,3 +328,30 @@ def test_issue_13_a_kind_is_not_said_through_another_preposition(rules, text, ex
 )
 def test_issue_13_uses_the_sentence_does_not_state(rules, text, mentions):
     assert not any(label == "uses" for _, label, _ in _ruled(rules, text, mentions, ("FooNet",)))
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "Experiments show that FooNet brings solid accuracy boosts for CNN backbones.",
+            {"FooNet": "Method", "solid accuracy boosts": "Concept", "accuracy": "Metric"},
+            {("FooNet", "measuredBy", "accuracy")},
+            id="X brings accuracy boosts",
+        ),
+        pytest.param(
+            "FooNet outperforms the baselines, achieving a 21% improvement in MSE.",
+            {"FooNet": "Method", "MSE": "Metric"},
+            {("FooNet", "measuredBy", "MSE")},
+            id="X achieves an improvement in M",
+        ),
+        pytest.param(
+            "FooNet does not bring accuracy boosts.",
+            {"FooNet": "Method", "accuracy": "Metric"},
+            set(),
+            id="no gain said",
+        ),
+    ],
+)
+def test_issue_13_a_gain_in_a_metric_measures_the_method(rules, text, mentions, expected):
+    assert {t for t in _ruled(rules, text, mentions) if t[1] == "measuredBy"} == expected

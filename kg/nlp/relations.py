@@ -14,6 +14,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Token
 
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, names_quality, verb_negated
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
@@ -204,11 +205,38 @@ class _Finder(NounFinder):
                         self.add(subj, "uses", target, tok)
 
 
+#: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
+_GAIN_VERBS = frozenset({"achieve", "attain", "bring", "yield", "obtain", "deliver", "provide", "show", "lead"})
+_GAINS = frozenset({"improvement", "gain", "boost", "reduction", "increase"})
+
+
+def _gains(finder: _Finder) -> None:
+    """ "X achieves a 21.3% improvement in MSE", "X brings solid accuracy boosts": X is measured by
+    the metric its gain is in."""
+    for tok in finder.doc:
+        if tok.lemma_.lower() not in _GAINS or tok.dep_ not in {"dobj", "pobj"}:
+            continue
+        verb = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "to" else tok.head
+        if verb.lemma_.lower() not in _GAIN_VERBS or verb_negated(verb) or contrasted(verb):
+            continue
+        subjects = args(verb, {"nsubj"}) or (args(verb.head, {"nsubj"}) if verb.dep_ in {"advcl", "conj"} else [])
+        measures = [c for c in tok.children if c.dep_ == "compound"]
+        measures += [
+            o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"in", "of", "on"} for o in args(p, {"pobj"})
+        ]
+        metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ == "Metric"}
+        for measure in measures:  # "solid accuracy boosts": the metric inside the phrase
+            if measure.i in metrics:
+                for subj in subjects:
+                    finder.add(finder.mention(subj), "measuredBy", metrics[measure.i], verb)
+
+
 def find_relations(doc: Doc) -> list[Relation]:
     finder = _Finder(doc)
     finder.verbs()
     finder.nouns()
     finder.experiments()
+    _gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
