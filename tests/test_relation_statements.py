@@ -355,3 +355,30 @@ def test_issue_13_uses_the_sentence_does_not_state(rules, text, mentions):
 )
 def test_issue_13_a_gain_in_a_metric_measures_the_method(rules, text, mentions, expected):
     assert {t for t in _ruled(rules, text, mentions) if t[1] == "measuredBy"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We characterize the implicit bias of FooNet.",
+            {"implicit bias": "Concept", "FooNet": "Method"},
+            {("implicit bias", "featureOf", "FooNet")},
+            id="the P of X",
+        ),
+        pytest.param(
+            "We conduct a spectral analysis of FooNet.",
+            {"spectral analysis": "Concept", "FooNet": "Method"},
+            set(),
+            id="an analysis of X is no property of X",
+        ),
+        pytest.param(
+            "We improve the accuracy of FooNet.",
+            {"accuracy": "Metric", "FooNet": "Method"},
+            set(),
+            id="a metric of X is no feature",
+        ),
+    ],
+)
+def test_issue_13_a_property_of_a_method_is_a_feature(rules, text, mentions, expected):
+    assert {t for t in _ruled(rules, text, mentions) if t[1] == "featureOf"} == expected

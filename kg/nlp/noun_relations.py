@@ -39,6 +39,21 @@ _METHOD_HEADS = frozenset(
 _QUANTIFIERS = frozenset({"multiple", "various", "several", "many", "different", "some", "numerous", "diverse"})
 
 
+#: Heads of a phrase that names a property a method or task has ("the implicit bias of SGD",
+#: "the convergence of AT"), besides the qualities of :func:`kg.nlp.evidence.names_quality`.
+_PROPERTY_HEADS = frozenset(
+    {"bias", "effect", "convergence", "minimum", "complexity", "result", "property", "behavior", "dynamics"}
+    | {"capacity", "geometry", "landscape", "vulnerability", "sensitivity", "trade-off", "tradeoff"}
+)
+
+
+def property_of(span: Span) -> bool:
+    """Does ``span`` name a property (a concept said of a thing: "the implicit bias", "the
+    modularity"), not a process or a part ("a spectral analysis", "the latent space")? A metric
+    of a thing ("the accuracy of X") is what X is measured by, not a feature."""
+    return span.label_ == "Concept" and (names_quality(span) or span.root.lemma_.lower() in _PROPERTY_HEADS)
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
@@ -86,6 +101,8 @@ class NounFinder(Finder):
                         and tail.label_ == "Method"
                     ):
                         self.add(span, "partOf", tail, root)
+                    elif word == "of" and property_of(span) and tail.label_ in {"Method", "Task"}:
+                        self.add(span, "featureOf", tail, root)  # "the implicit bias of SGD"
                     elif (
                         word in {"on", "across"}
                         and tail.label_ == "Dataset"

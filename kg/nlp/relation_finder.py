@@ -23,6 +23,7 @@ RULE_CONFIDENCE = {
     "measuredBy": 0.75,
     "isA": 0.7,
     "partOf": 0.6,
+    "featureOf": 0.7,
 }
 #: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
 STATED_PART_CONFIDENCE = 0.75
