@@ -15,10 +15,11 @@ confidence instead of keeping every pair the classifier likes (issue 13):
   that is a kind of a method); :func:`names_quality`: a phrase names a quality ("contextual
   consistency"), which no method improves on as on a baseline; :func:`same_thing`: the two ends
   are one thing; :func:`where_evaluated`: a mention stands where a dataset is named ("on D");
-  :func:`by_degree` and :func:`compared`: a comparison with a winner ("fewer steps than Y");
-  :func:`kind_of_dataset`: "five text classification datasets"; :func:`unstated`: these together;
-* :func:`winner_first`: a comparison names a winner ("X outperforms Y", "advantages of X over
-  Y"); :func:`states_use`: a word on the path states a use ("leverages", "based on", "with").
+  :func:`kind_of_dataset`: "five text classification datasets"; :func:`unstated`: what no reading
+  supports (a kind of dataset, a comparison with a winner by degree); :func:`kind_path`: a path that
+  can state a kind;
+* :func:`states_use`: a word on the path states a use ("leverages", "based on", "with"); who wins a
+  comparison is :mod:`kg.nlp.comparisons`'s.
 
 >>> import spacy
 >>> from spacy.tokens import Doc
@@ -35,6 +36,7 @@ from collections.abc import Iterable, Sequence
 
 from spacy.tokens import Span, Token
 
+from kg.nlp.comparisons import by_degree
 from kg.nlp.mentions import is_named
 
 #: Words that turn what follows into something not done: "fails to capture", "unable to use".
@@ -236,21 +238,6 @@ def determined(noun: Token) -> bool:
     return any(c.dep_ == "det" and c.lower_ in {"a", "an", "the"} for c in noun.children)
 
 
-#: Words that make a comparison name a winner: "X outperforms Y", "X is superior to Y",
-#: "the advantages of X over Y".
-WINNING = frozenset({"outperform", "surpass", "beat", "superior", "advantage", "over", "outpace"})
-
-
-def winner_first(tokens: Sequence[Token]) -> bool | None:
-    """Does the path between two compared mentions name the first one the winner (``True``), the
-    second (``False``: "Y is outperformed by X"), or no winner (``None``)?"""
-    inner = tokens[1:-1]
-    if not any(t.lemma_.lower() in WINNING or t.lower_ in WINNING for t in inner):
-        return None
-    passive = any(t.dep_ == "agent" or any(c.dep_ == "nsubjpass" for c in t.children) for t in inner)
-    return not passive
-
-
 #: Verbs whose subject uses their object ("X leverages Y"): the rule relations' ``uses`` verbs.
 USE_VERBS = frozenset(
     {
@@ -296,42 +283,6 @@ def states_use(tokens: Sequence[Token]) -> bool:
     return any(t.lemma_.lower() in USE_CUES or t.lower_ in USE_CUES for t in tokens[1:-1])
 
 
-#: Comparatives that make the first of "X ... than Y" the better one ("fewer steps than", "more
-#: robust than", "generalize better than"), and those that make it the worse one.
-BETTER = frozenset({"better", "faster", "fewer", "more", "stronger", "superior", "greater"})
-WORSE = frozenset({"worse", "slower", "less", "weaker", "poorer", "inferior"})
-
-
-def by_degree(a: Span, b: Span) -> bool | None:
-    """Are two mentions compared by degree, "X ... than Y"? ``True``: the first is said to be the
-    better ("X requires fewer steps than Y", "X is more robust than Y"); ``False``: the worse,
-    or the comparative does not say which is better ("the gap with X is smaller than with Y");
-    ``None``: no "than" between them.
-
-    A degree that names a winner is an ``improvesOn``, not a ``comparedWith``.
-    """
-    first, second = (a, b) if a.start < b.start else (b, a)
-    between = [t.lower_ for t in a.doc[first.start : second.start]]  # "a faster model than Y"
-    if "than" not in between:
-        return None
-    return not WORSE.intersection(between) and bool(BETTER.intersection(between))
-
-
-def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span] | None:
-    """The relation a comparison of ``a`` and ``b`` states, from the words on its dependency path
-    (``tokens``: :func:`winner_first`) and between the two (:func:`by_degree`): an ``improvesOn``
-    from the winner, or a ``comparedWith``; ``None`` when the first is the worse by degree."""
-    early, late = (a, b) if a.start < b.start else (b, a)
-    first = winner_first(tokens)
-    if first is not None:  # "X outperforms Y", "Y is outperformed by X"
-        return ("improvesOn", early, late) if first else ("improvesOn", late, early)
-    if by_degree(a, b) is True:  # "X requires fewer steps than Y"
-        return "improvesOn", early, late
-    if by_degree(a, b) is False and WORSE.intersection(t.lower_ for t in a.doc[early.start : late.start]):
-        return None  # "X is worse than Y": nothing for a graph of what beats what
-    return "comparedWith", a, b
-
-
 def kind_of_dataset(span: Span) -> bool:
     """Does ``span`` name a kind of dataset rather than one ("five text classification datasets",
     "standard control benchmarks")? A method evaluated on it is evaluated on no citable dataset."""
@@ -353,7 +304,7 @@ def unstated(label: str, head: Span, tail: Span) -> bool:
     with a winner by degree, an ``evaluatedOn`` a kind of dataset, a ``measuredBy`` of what a
     result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ...")."""
     if label == "comparedWith":
-        return by_degree(head, tail) is True  # left for an improvesOn (:func:`compared`)
+        return by_degree(head, tail) is True  # left for an improvesOn (comparisons.compared)
     if label == "evaluatedOn":
         return kind_of_dataset(tail)
     if label == "measuredBy":

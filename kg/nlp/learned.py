@@ -26,8 +26,8 @@ from typing import cast
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.comparisons import compared
 from kg.nlp.evidence import (
-    compared,
     coordinated,
     crosses_contrast,
     is_name,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.nlp.evidence import compared, determined, indefinite, names_quality, one_name, renamed, verb_negated
+from kg.nlp.comparisons import compared
+from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import Finder, args
 
