@@ -382,3 +382,46 @@ def test_issue_13_a_gain_in_a_metric_measures_the_method(rules, text, mentions, 
 )
 def test_issue_13_a_property_of_a_method_is_a_feature(rules, text, mentions, expected):
     assert {t for t in _ruled(rules, text, mentions) if t[1] == "featureOf"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "FooNet is a graph network for molecule generation.",
+            {"FooNet": "Method", "graph network": "Method", "molecule generation": "Task"},
+            {
+                ("FooNet", "isA", "graph network"),
+                ("FooNet", "addresses", "molecule generation"),
+                ("graph network", "addresses", "molecule generation"),
+            },
+            id="X is a Y for T",
+        ),
+        pytest.param(
+            "Communication is a key bottleneck in federated learning.",
+            {"Communication": "Concept", "federated learning": "Task"},
+            set(),
+            id="X is a bottleneck in T: no kind, no purpose",
+        ),
+        pytest.param(
+            "The EBM is a correction or an exponential tilting of the flow model.",
+            {"EBM": "Method", "exponential tilting": "Concept", "flow model": "Method"},
+            set(),
+            id="X is a tilting of Y: no kind",
+        ),
+        pytest.param(
+            "FooNet also obtains strong results on link prediction.",
+            {"FooNet": "Method", "link prediction": "Task"},
+            {("FooNet", "addresses", "link prediction")},
+            id="results on T",
+        ),
+        pytest.param(
+            "This results in link prediction.",
+            {"link prediction": "Task"},
+            set(),
+            id="results in T is no experiment",
+        ),
+    ],
+)
+def test_issue_13_what_x_is_and_where_it_has_results(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

@@ -185,7 +185,8 @@ class NounFinder(Finder):
                         self.add(named, "addresses", task, noun)
 
     def experiments(self) -> None:
-        """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each."""
+        """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each; "results
+        on <task> T" say that it addresses T."""
         for tok in self.doc:
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
             if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
@@ -194,10 +195,14 @@ class NounFinder(Finder):
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
                     for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
-                        if tail is not None and tail.label_ == "Dataset":
-                            methods: list[Span | None] = [*self.shown(tok)] or [self.main]
-                            for method in methods:
-                                self.add(method, "evaluatedOn", tail, tok)
+                        if tail is None or tail.label_ not in {"Dataset", "Task"}:
+                            continue
+                        if tail.label_ == "Task" and (tok.pos_ != "NOUN" or prep.lower_ not in {"on", "in"}):
+                            continue  # "this results in T" is no experiment
+                        label = "evaluatedOn" if tail.label_ == "Dataset" else "addresses"
+                        methods: list[Span | None] = [*self.shown(tok)] or [self.main]
+                        for method in methods:  # "results on image classification show that X ..."
+                            self.add(method, label, tail, tok)
 
     def shown(self, tok: Token) -> list[Span]:
         """The methods "experiments on D show that X ..." and "X achieves strong results on D"

@@ -11,9 +11,9 @@ the paper proposes (:class:`kg.nlp.relation_finder.Finder`).
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, names_quality, verb_negated
+from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
@@ -80,6 +80,21 @@ def _metric_terms(objects: list[Token]) -> list[Token]:
 class _Finder(NounFinder):
     """The verb patterns, over the noun patterns."""
 
+    def copula(self, verb: Token, subjects: list[Span | None]) -> None:
+        """ "X is a Y": X is a kind of Y (the mention headed by the attribute); "X is a Y for T" and
+        "X is a <task> method": X addresses T."""
+        for attr in [c for c in verb.children if c.dep_ == "attr"]:
+            if not indefinite(attr) or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
+                continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
+            broad = self.index.get(attr.i)
+            for narrow in subjects:
+                if narrow is None:
+                    continue
+                if broad is not None and broad.root.i == attr.i:
+                    self.add(narrow, "isA", broad, attr)
+                if attr.lemma_.lower() not in {"task", "problem"}:
+                    self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
+
     def verbs(self) -> None:
         for tok in self.doc:
             if tok.pos_ not in {"VERB", "AUX"} or verb_negated(tok) or contrasted(tok):
@@ -100,6 +115,8 @@ class _Finder(NounFinder):
                     named = self.mention(name)
                     if named is not None:
                         self.purpose(named, tok.head)
+            if tok.lemma_.lower() == "be":
+                self.copula(tok, subjects)
             objects = [self.mention(o) for o in args(tok, {"dobj", "attr", "oprd"})]
             if tok.lemma_.lower() in _EVALUATE_VERBS or (
                 label == "comparedWith" and all(s is None or s == self.main for s in subjects)
