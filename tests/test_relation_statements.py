@@ -425,3 +425,10 @@ def test_issue_13_a_property_of_a_method_is_a_feature(rules, text, mentions, exp
 )
 def test_issue_13_what_x_is_and_where_it_has_results(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_description_called_x_stands_for_x(rules):
+    text = "A lightweight deep learning model (called FooNet) is further built using the BarNet method."
+    mentions = {"deep learning model": "Method", "FooNet": "Method", "BarNet method": "Method"}
+    assert ("FooNet", "uses", "BarNet method") in _ruled(rules, text, mentions)
+    assert ("deep learning model", "uses", "BarNet method") not in _ruled(rules, text, mentions)

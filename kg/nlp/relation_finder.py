@@ -46,6 +46,10 @@ _AUTHOR_WORDS = frozenset(
 )
 
 
+#: Verbs that give a name to what a noun describes ("a model called ParaACE").
+_NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin", "refer"})
+
+
 def args(token: Token, deps: set[str]) -> list[Token]:
     """Children attached by ``deps``, with everything coordinated with them ("A, B and C")."""
     out = [c for c in token.children if c.dep_ in deps]
@@ -68,6 +72,12 @@ class Finder:
 
     def mention(self, tok: Token) -> Span | None:
         span = self.index.get(tok.i)
+        if span is None or span.root.i == tok.i:
+            for acl in tok.children:  # "a model (called ParaACE) is built using Y": ParaACE is
+                if acl.dep_ == "acl" and acl.lemma_.lower() in _NAMING_VERBS:
+                    names = [self.index[o.i] for o in acl.children if o.dep_ in {"oprd", "dobj"} and o.i in self.index]
+                    if names and (span is None or names[0].label_ == span.label_):
+                        return names[0]  # not "a framework for T named X", X misread as T's name
         if span is not None:
             return span
         if tok.lower_ in {"which", "that", "who"} and tok.head.dep_ == "relcl" and tok.head.head is not tok:
