@@ -432,3 +432,10 @@ def test_issue_13_a_description_called_x_stands_for_x(rules):
     mentions = {"deep learning model": "Method", "FooNet": "Method", "BarNet method": "Method"}
     assert ("FooNet", "uses", "BarNet method") in _ruled(rules, text, mentions)
     assert ("deep learning model", "uses", "BarNet method") not in _ruled(rules, text, mentions)
+
+
+def test_issue_13_each_name_of_a_coordinated_object(rules):
+    text = "FooNet outperforms the BarNet and BazNet baselines."
+    mentions = {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"}
+    found = _ruled(rules, text, mentions)
+    assert {("FooNet", "improvesOn", "BarNet"), ("FooNet", "improvesOn", "BazNet")} <= found

@@ -117,7 +117,7 @@ class _Finder(NounFinder):
                         self.purpose(named, tok.head)
             if tok.lemma_.lower() == "be":
                 self.copula(tok, subjects)
-            objects = [self.mention(o) for o in args(tok, {"dobj", "attr", "oprd"})]
+            objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
             if tok.lemma_.lower() in _EVALUATE_VERBS or (
                 label == "comparedWith" and all(s is None or s == self.main for s in subjects)
             ):
