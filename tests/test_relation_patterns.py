@@ -153,7 +153,11 @@ def test_issue_13_learned_use_needs_a_word_that_states_it(rules):
         pytest.param(
             "FooNet consists of a retrieval module and a reader module.",
             {"FooNet": "Method", "retrieval module": "Method", "reader module": "Method"},
-            {("retrieval module", "partOf", "FooNet"), ("reader module", "partOf", "FooNet")},
+            {
+                ("retrieval module", "partOf", "FooNet"),
+                ("reader module", "partOf", "FooNet"),
+                ("retrieval module", "conjoinedWith", "reader module"),
+            },
             id="X consists of Y",
         ),
         pytest.param(

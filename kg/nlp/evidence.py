@@ -14,9 +14,12 @@ confidence instead of keeping every pair the classifier likes (issue 13):
 * :func:`types_fit`: the argument types suit the relation (no "CheXpert measuredBy AUC", no task
   that is a kind of a method); :func:`names_quality`: a phrase names a quality ("contextual
   consistency"), which no method improves on as on a baseline; :func:`same_thing`: the two ends
-  are one thing;
-* :func:`winner_first`: a comparison names a winner ("X outperforms Y", "advantages of X over
-  Y"); :func:`states_use`: a word on the path states a use ("leverages", "based on", "with").
+  are one thing; :func:`where_evaluated`: a mention stands where a dataset is named ("on D");
+  :func:`kind_of_dataset`: "five text classification datasets"; :func:`unstated`: what no reading
+  supports (a kind of dataset, a comparison with a winner by degree); :func:`kind_path`: a path that
+  can state a kind;
+* :func:`states_use`: a word on the path states a use ("leverages", "based on", "with"); who wins a
+  comparison is :mod:`kg.nlp.comparisons`'s.
 
 >>> import spacy
 >>> from spacy.tokens import Doc
@@ -33,6 +36,7 @@ from collections.abc import Iterable, Sequence
 
 from spacy.tokens import Span, Token
 
+from kg.nlp.comparisons import by_degree
 from kg.nlp.mentions import is_named
 
 #: Words that turn what follows into something not done: "fails to capture", "unable to use".
@@ -234,21 +238,6 @@ def determined(noun: Token) -> bool:
     return any(c.dep_ == "det" and c.lower_ in {"a", "an", "the"} for c in noun.children)
 
 
-#: Words that make a comparison name a winner: "X outperforms Y", "X is superior to Y",
-#: "the advantages of X over Y".
-WINNING = frozenset({"outperform", "surpass", "beat", "superior", "advantage", "over", "outpace"})
-
-
-def winner_first(tokens: Sequence[Token]) -> bool | None:
-    """Does the path between two compared mentions name the first one the winner (``True``), the
-    second (``False``: "Y is outperformed by X"), or no winner (``None``)?"""
-    inner = tokens[1:-1]
-    if not any(t.lemma_.lower() in WINNING or t.lower_ in WINNING for t in inner):
-        return None
-    passive = any(t.dep_ == "agent" or any(c.dep_ == "nsubjpass" for c in t.children) for t in inner)
-    return not passive
-
-
 #: Verbs whose subject uses their object ("X leverages Y"): the rule relations' ``uses`` verbs.
 USE_VERBS = frozenset(
     {
@@ -292,6 +281,64 @@ USE_CUES = USE_VERBS | frozenset(
 def states_use(tokens: Sequence[Token]) -> bool:
     """Is there a word of :data:`USE_CUES` on the dependency path between the two ends?"""
     return any(t.lemma_.lower() in USE_CUES or t.lower_ in USE_CUES for t in tokens[1:-1])
+
+
+def kind_of_dataset(span: Span) -> bool:
+    """Does ``span`` name a kind of dataset rather than one ("five text classification datasets",
+    "standard control benchmarks")? A method evaluated on it is evaluated on no citable dataset."""
+    return span.root.lower_ in {"datasets", "benchmarks"} and not is_name(span)
+
+
+def where_evaluated(tok: Token) -> bool:
+    """Does ``tok`` stand where a sentence names what something is evaluated on ("outperforms Y
+    on MD17, ANI-1 and QM9 targets")? Such a mention is a dataset, whatever its type says, so
+    it is not what a metric measures.
+    """
+    while tok.dep_ == "conj" and tok.head is not tok:
+        tok = tok.head
+    return tok.dep_ == "pobj" and tok.head.lower_ in {"on", "across"}
+
+
+def unstated(label: str, head: Span, tail: Span) -> bool:
+    """What no reading of the sentence supports, whoever found the relation: a ``comparedWith``
+    with a winner by degree, an ``evaluatedOn`` a kind of dataset, a ``measuredBy`` of what a
+    result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ...")."""
+    if label == "comparedWith":
+        return by_degree(head, tail) is True  # left for an improvesOn (comparisons.compared)
+    if label == "evaluatedOn":
+        return kind_of_dataset(tail)
+    if label == "measuredBy":
+        return head.root.dep_ == "pobj" and head.root.head.lower_ in {"with", "without"}
+    return False
+
+
+#: Prepositions a kind-of may go through: "Ys such as X", "Ys like X", "Ys, including X", "a kind of Y".
+_KIND_PREPOSITIONS = frozenset({"as", "like", "including"})
+_KIND_NOUNS = frozenset({"kind", "type", "class", "family", "form", "variant", "instance", "case", "member"})
+
+
+def kind_path(tokens: Sequence[Token]) -> bool:
+    """Can the dependency path between two mentions state that one is a kind of the other? Not
+    through another preposition ("X is a key bottleneck in Y": Y is where, not what X is).
+
+    >>> import spacy
+    >>> from spacy.tokens import Doc
+    >>> doc = Doc(spacy.blank("en").vocab, words=["X", "is", "a", "bottleneck", "in", "Y"],
+    ...           heads=[1, 1, 3, 1, 3, 4], deps=["nsubj", "ROOT", "det", "attr", "prep", "pobj"])
+    >>> kind_path(path(doc[0], doc[5])), kind_path(path(doc[0], doc[3]))
+    (False, True)
+    """
+    for k, tok in enumerate(tokens[1:-1], start=1):
+        if tok.dep_ not in {"prep", "agent"} or tok.lower_ in _KIND_PREPOSITIONS:
+            continue
+        if tok.lower_ == "of" and tokens[k - 1].lemma_.lower() in _KIND_NOUNS | {"as"}:
+            continue
+        if tok.lower_ == "of" and k + 1 < len(tokens) and tokens[k + 1].lemma_.lower() in _KIND_NOUNS:
+            continue
+        if tok.lower_ == "of" and tok.head.i in {tokens[0].i, tokens[-1].i}:
+            continue  # "models of varying sizes (including GPT-2)": the "of" phrase describes the kind
+        return False
+    return True
 
 
 def same_thing(label: str, head: Span, tail: Span) -> bool:

@@ -26,10 +26,12 @@ from typing import cast
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.comparisons import compared
 from kg.nlp.evidence import (
     coordinated,
     crosses_contrast,
     is_name,
+    kind_path,
     linked,
     names_quality,
     negated,
@@ -41,12 +43,13 @@ from kg.nlp.evidence import (
     states_property,
     states_use,
     types_fit,
-    winner_first,
+    unstated,
+    where_evaluated,
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
-from kg.nlp.mentions import SPANS_KEY, head_type, is_named, keep, noun_counts, trim
+from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, is_named, keep, noun_counts, trim
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
@@ -68,6 +71,8 @@ def kg_type(span: Span, scierc_label: str, lexicon: Lexicon, known: dict[str, st
             return "Dataset"
         return "Material"
     kind = SCIERC_TYPES.get(scierc_label, "Concept")
+    if kind == "Method" and listed is None and any(is_named(t) for t in span) and evaluated_on(span.root):
+        return "Dataset"  # "strong results on the GERBIL benchmarking platform"
     if kind == "Concept":
         return listed or head_type(span, lexicon) or kind
     return kind
@@ -186,8 +191,15 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             return None
         if (trimmed.start, trimmed.end) in mentions:
             return mentions[(trimmed.start, trimmed.end)]
-        inside = [m for (s, e), m in mentions.items() if trimmed.start <= s and e <= trimmed.end]
-        return max(inside, key=len) if inside else None  # "the Cora dataset": Cora
+        # "the Cora dataset": Cora, a name of what the phrase heads; not "order-agnostic models" of
+        # "a model class encompassing order-agnostic models", which the phrase is not about
+        root = trimmed.root
+        inside = [
+            m
+            for (s, e), m in mentions.items()
+            if trimmed.start <= s and e <= trimmed.end and (s <= root.i < e or m.root.head.i == root.i)
+        ]
+        return max(inside, key=len) if inside else None
 
     boosted = list(rules)
     out: dict[tuple[int, int, str, int, int], tuple[int, float]] = {}
@@ -209,12 +221,12 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if not oriented(label, head, tail, proposed):
             head, tail = tail, head
         if label == "comparedWith":
-            first = winner_first(path(a.root, b.root))
-            if first is not None:  # "X outperforms Y": not a comparison without a winner
-                early, late = (a, b) if a.start < b.start else (b, a)
-                label, (head, tail) = "improvesOn", ((early, late) if first else (late, early))
-                if names_quality(tail):
-                    continue
+            stated = compared(a, b, path(a.root, b.root))  # "X outperforms Y", "X is faster than Y"
+            if stated is None:
+                continue
+            label, head, tail = stated
+            if label == "improvesOn" and names_quality(tail):
+                continue
         confidence = _learned_confidence(doc, rel, label, head, tail, proposed)
         if confidence is None:
             continue
@@ -223,7 +235,32 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if confidence > out.get(key, (0, 0.0))[1]:
             out[key] = (sentence, confidence)
     added = [Relation(*key, sentence=s, score=score) for key, (s, score) in sorted(out.items())]
-    return boosted + added
+    return without_clipped(boosted + added)
+
+
+def without_clipped(relations: list[Relation]) -> list[Relation]:
+    """``relations`` without those whose end is the tail part of the other end of a like relation
+    ("X addresses sequence time series forecasting" beside "X addresses long sequence time series
+    forecasting"): the clipped span names less than the sentence does.
+
+    >>> long, clipped = Relation(0, 1, "addresses", 2, 7), Relation(0, 1, "addresses", 3, 7)
+    >>> without_clipped([long, clipped]) == [long]
+    True
+    """
+
+    def clipped(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
+        return outer[0] < inner[0] and inner[1] == outer[1]
+
+    ends: dict[tuple[str, str, int, int], list[tuple[int, int]]] = {}
+    for r in relations:
+        ends.setdefault((r.label, "head", r.head_start, r.head_end), []).append((r.tail_start, r.tail_end))
+        ends.setdefault((r.label, "tail", r.tail_start, r.tail_end), []).append((r.head_start, r.head_end))
+    return [
+        r
+        for r in relations
+        if not any(clipped((r.tail_start, r.tail_end), o) for o in ends[(r.label, "head", r.head_start, r.head_end)])
+        and not any(clipped((r.head_start, r.head_end), o) for o in ends[(r.label, "tail", r.tail_start, r.tail_end)])
+    ]
 
 
 def _learned_confidence(
@@ -238,13 +275,19 @@ def _learned_confidence(
         return None
     if same_thing(label, head, tail):
         return None  # "HAO ... Harmonious Adversarial Objective": one thing under two names
+    if unstated(label, head, tail):
+        return None  # "X is faster than Y", "evaluated on image datasets"
     own = (head.start, head.end) in proposed
     if not types_fit(label, "Method" if own else head.label_, tail.label_):
         return None  # "CheXpert measuredBy AUC": a dataset is not what is measured
+    if label == "measuredBy" and where_evaluated(head.root):
+        return None  # "outperforms Y on MD17 and QM9 targets in accuracy": QM9 is not measured
     if label == "uses" and not states_use(tokens):
         return None  # "methods suffer from an instability issue" states no use
     if label == "isA" and (one_name(head.text, tail.text) or renamed(head, tail)):
         return None  # "HTLM, a hyper-text language model": a name, not a kind
+    if label == "isA" and not kind_path(tokens):
+        return None  # "Communication is a key bottleneck in federated learning"
     confidence = rel.score
     h, t = head.root, tail.root
     if label == "featureOf" and not states_property(h, t):

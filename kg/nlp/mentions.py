@@ -285,6 +285,23 @@ def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
     return len(span) >= 2 or (nxt is not None and nxt.lower_ in DATASET_HEADS)  # "the Walmart dataset"
 
 
+#: Words under which "on <name>" names what something is evaluated on: "strong results on
+#: GERBIL", "experiments conducted on WIDER FACE", "On Zork1, XTX obtains a score of 103".
+EVALUATING = frozenset(
+    {"result", "experiment", "evaluation", "evaluate", "test", "validate", "achieve", "obtain", "attain", "conduct"}
+    | {"accuracy", "performance", "score", "error"}  # "82.9% top-1 accuracy on Kinetics-400"
+)
+
+
+def evaluated_on(token: Token) -> bool:
+    """Does the phrase of ``token`` stand where a sentence names what is evaluated on (the object
+    of "on"/"across" under :data:`EVALUATING`, or coordinated with it)?"""
+    while token.dep_ in {"compound", "nmod", "conj"} and token.head is not token:
+        token = token.head  # "the GERBIL benchmarking platform", "on MD17, ANI-1 and QM9"
+    prep = token.head
+    return token.dep_ == "pobj" and prep.lower_ in {"on", "across"} and prep.head.lemma_.lower() in EVALUATING
+
+
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
@@ -292,7 +309,7 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     if "(" in span.text and span[-1].text != ")":
         return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
     if any(is_named(t) for t in span):
-        return chunk_heads.get(span[-1].i, "Method")
+        return chunk_heads.get(span[-1].i) or ("Dataset" if evaluated_on(span.root) else "Method")
     if typed is None and all(t.is_title for t in span) and span[-1].i in chunk_heads:
         return chunk_heads[span[-1].i]  # "Conceptual Captions" of "the Conceptual Captions dataset"
     return typed or "Concept"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed
+from kg.nlp.comparisons import compared
+from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import Finder, args
 
@@ -39,8 +40,27 @@ _METHOD_HEADS = frozenset(
 _QUANTIFIERS = frozenset({"multiple", "various", "several", "many", "different", "some", "numerous", "diverse"})
 
 
+#: Heads of a phrase that names a property a method or task has ("the implicit bias of SGD",
+#: "the convergence of AT"), besides the qualities of :func:`kg.nlp.evidence.names_quality`.
+_PROPERTY_HEADS = frozenset(
+    {"bias", "effect", "convergence", "minimum", "complexity", "result", "property", "behavior", "dynamics"}
+    | {"capacity", "geometry", "landscape", "vulnerability", "sensitivity", "trade-off", "tradeoff"}
+)
+
+
+def property_of(span: Span) -> bool:
+    """Does ``span`` name a property (a concept said of a thing: "the implicit bias", "the
+    modularity"), not a process or a part ("a spectral analysis", "the latent space")? A metric
+    of a thing ("the accuracy of X") is what X is measured by, not a feature."""
+    return span.label_ == "Concept" and (names_quality(span) or span.root.lemma_.lower() in _PROPERTY_HEADS)
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
+
+
+#: "X and Y" coordinated by the parse, both mentions of one type.
+CONJOINED_CONFIDENCE = 0.75
 
 
 class NounFinder(Finder):
@@ -60,6 +80,8 @@ class NounFinder(Finder):
                         self.apposition(span, root, other, child)
                 if child.dep_ == "conj" and child.tag_ == "NNS" and any(c.lower_ == "other" for c in child.children):
                     self.add(span, "isA", self.index.get(child.i), root)  # "AdaGrad and other adaptive methods"
+                elif child.dep_ == "conj":
+                    self.coordination(span, child)
                 if child.dep_ != "prep":
                     continue
                 for obj in args(child, {"pobj"}):
@@ -80,6 +102,8 @@ class NounFinder(Finder):
                         and tail.label_ == "Method"
                     ):
                         self.add(span, "partOf", tail, root)
+                    elif word == "of" and property_of(span) and tail.label_ in {"Method", "Task"}:
+                        self.add(span, "featureOf", tail, root)  # "the implicit bias of SGD"
                     elif (
                         word in {"on", "across"}
                         and tail.label_ == "Dataset"
@@ -94,11 +118,22 @@ class NounFinder(Finder):
                     ):
                         self.add(span, "uses", tail, root)  # "ST-GNNs with Lipschitz filters"
                     elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
-                        self.add(span, "comparedWith", tail, root)
+                        stated = compared(span, tail, [])  # "a method faster than Y": it improves on Y
+                        if stated is not None:
+                            self.add(stated[1], stated[0], stated[2], root)
             if root.dep_ == "pobj" and root.head.lower_ in {"including", "like"}:
                 outer = self.mention(root.head.head)
                 if outer is not None:
                     self.examples(outer, root.head.head, span)
+
+    def coordination(self, span: Span, conj: Token) -> None:
+        """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
+        other = self.mention(conj)
+        if other is None or other.label_ != span.label_ or other.root.i != conj.i:
+            return
+        if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
+            return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
+        self.add(span, "conjoinedWith", other, conj, CONJOINED_CONFIDENCE)
 
     def examples(self, outer: Span, noun: Token, item: Span) -> None:
         """ "Ys such as X", "Ys like X", "Ys, including X": X is a kind of Y; "Y, including X" with
@@ -137,6 +172,11 @@ class NounFinder(Finder):
             for task in self.doc.spans.get(SPANS_KEY, []):
                 if task.label_ == "Task" and task.end == noun.i and task.root.head.i == noun.i:
                     self.add(named, "addresses", task, noun)
+        head = noun.head
+        if noun.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _METHOD_HEADS:
+            task = self.mention(noun)  # "a framework for T named X": the parser hangs "named X" on T
+            if task is not None and task.label_ == "Task":
+                self.add(named, "addresses", task, noun)
         for prep in noun.children:
             if prep.dep_ == "prep" and prep.lower_ == "for":
                 for obj in args(prep, {"pobj"}):
@@ -145,14 +185,34 @@ class NounFinder(Finder):
                         self.add(named, "addresses", task, noun)
 
     def experiments(self) -> None:
-        """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each."""
+        """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each; "results
+        on <task> T" say that it addresses T."""
         for tok in self.doc:
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
             if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
                 continue
             for prep in tok.children:
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
-                    for obj in args(prep, {"pobj"}):
+                    for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
-                        if tail is not None and tail.label_ == "Dataset":
-                            self.add(self.main, "evaluatedOn", tail, tok)
+                        if tail is None or tail.label_ not in {"Dataset", "Task"}:
+                            continue
+                        if tail.label_ == "Task" and (tok.pos_ != "NOUN" or prep.lower_ not in {"on", "in"}):
+                            continue  # "this results in T" is no experiment
+                        label = "evaluatedOn" if tail.label_ == "Dataset" else "addresses"
+                        methods: list[Span | None] = [*self.shown(tok)] or [self.main]
+                        for method in methods:  # "results on image classification show that X ..."
+                            self.add(method, label, tail, tok)
+
+    def shown(self, tok: Token) -> list[Span]:
+        """The methods "experiments on D show that X ..." and "X achieves strong results on D"
+        are about: the methods that are subjects of the clause the experiments show, or of the
+        verb whose object the results are, when that is not negated."""
+        if tok.dep_ == "dobj" and not verb_negated(tok.head):
+            clauses = [tok.head]
+        elif tok.dep_ == "nsubj":
+            clauses = [c for c in tok.head.children if c.dep_ == "ccomp" and not verb_negated(c)]
+        else:
+            return []
+        subjects = [self.mention(s) for clause in clauses for s in args(clause, {"nsubj"})]
+        return [s for s in subjects if s is not None and s.label_ == "Method"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit
+from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import Relation, mention_index
 
@@ -23,6 +23,7 @@ RULE_CONFIDENCE = {
     "measuredBy": 0.75,
     "isA": 0.7,
     "partOf": 0.6,
+    "featureOf": 0.7,
 }
 #: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
 STATED_PART_CONFIDENCE = 0.75
@@ -43,6 +44,10 @@ _AUTHOR_WORDS = frozenset(
         "architecture",
     }
 )
+
+
+#: Verbs that give a name to what a noun describes ("a model called ParaACE").
+_NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin", "refer"})
 
 
 def args(token: Token, deps: set[str]) -> list[Token]:
@@ -67,10 +72,20 @@ class Finder:
 
     def mention(self, tok: Token) -> Span | None:
         span = self.index.get(tok.i)
+        if span is None or span.root.i == tok.i:
+            for acl in tok.children:  # "a model (called ParaACE) is built using Y": ParaACE is
+                if acl.dep_ == "acl" and acl.lemma_.lower() in _NAMING_VERBS:
+                    names = [self.index[o.i] for o in acl.children if o.dep_ in {"oprd", "dobj"} and o.i in self.index]
+                    if names and (span is None or names[0].label_ == span.label_):
+                        return names[0]  # not "a framework for T named X", X misread as T's name
         if span is not None:
             return span
         if tok.lower_ in {"which", "that", "who"} and tok.head.dep_ == "relcl" and tok.head.head is not tok:
-            return self.mention(tok.head.head)  # "X, which uses Y": X uses Y
+            antecedent = tok.head.head  # "X, which uses Y": X uses Y
+            found = self.mention(antecedent)
+            if found is None and antecedent.dep_ == "appos":
+                return self.index.get(antecedent.head.i)  # "X, an algorithm that uses Y": X uses Y
+            return found
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                 return self.index[child.i]
@@ -87,12 +102,26 @@ class Finder:
         return None
 
     def evaluated(self, obj: Token) -> Span | None:
-        """What "we evaluate <obj>" evaluates: "the robustness of X" is X's."""
+        """What "we evaluate <obj>" evaluates: "the robustness of X" is X's, and so is "the
+        effectiveness of X" when no mention covers "effectiveness"."""
         span = self.mention(obj)
-        if span is not None and names_quality(span):
+        if names_quality(span if span is not None else obj.doc[obj.i : obj.i + 1]):
             owners = [self.mention(o) for p in obj.children if p.lower_ == "of" for o in args(p, {"pobj"})]
             return next((o for o in owners if o is not None), None)
         return span
+
+    def named(self, tokens: list[Token]) -> list[Token]:
+        """``tokens`` with the names coordinated inside a phrase that none of them covers: "the
+        ImageNet and MS-COCO datasets" names ImageNet and MS-COCO (the parser hangs MS-COCO on
+        ImageNet, not on "datasets")."""
+        out = list(tokens)
+        for tok in tokens:
+            if tok.i in self.index:
+                continue
+            for child in tok.children:
+                if child.dep_ in {"compound", "nmod"} and child.i in self.index:
+                    out += [c for c in child.conjuncts if c not in out]
+        return out
 
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
@@ -112,6 +141,8 @@ class Finder:
             return
         if same_thing(label, head, tail):
             return  # "we leverage COPA" in a paper that proposes COPA: one thing
+        if unstated(label, head, tail):
+            return  # "X is faster than Y", "evaluated on image datasets"
         if any(span.sent == tok.sent and contrasted(span.root, tok) for span in (head, tail)):
             return  # "unlike X, we use Y": nothing is said of X
         if not types_fit(label, head.label_, tail.label_):

@@ -11,9 +11,10 @@ the paper proposes (:class:`kg.nlp.relation_finder.Finder`).
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, names_quality, verb_negated
+from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
@@ -33,6 +34,10 @@ _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introdu
 #: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
 #: jointly with Y" or "faster with Y".
 _WITH_USE_VERBS = VERBS["uses"] | {"train", "equip", "augment", "implement", "build", "pretrain", "propose"}
+#: Verbs of a claim: "Using Y, we show that X ..." says that the authors use Y.
+_CLAIM_VERBS = frozenset({"show", "prove", "demonstrate", "find", "establish", "observe", "argue", "verify"})
+#: Verbs that join two things: "X is integrated with Y" does not say which uses which.
+_JOINING_VERBS = frozenset({"integrate", "combine", "incorporate", "couple", "unify"})
 #: Verbs that give a name to what the noun describes ("a method called X").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
 
@@ -41,6 +46,17 @@ def _user_noun(noun: Token) -> bool:
     """Is ``noun`` the user in "<noun> using Y" (not "we sample waypoints using Y", where the
     sampler uses Y)?"""
     return noun.dep_ not in {"dobj", "pobj"} or noun.head.lemma_.lower() in PROPOSING
+
+
+def _authors_claim(verb: Token) -> bool:
+    """Does ``verb`` hang on the authors' claim ("Using Y, we show that X ...")? Then the authors
+    use Y, not X."""
+    head = verb.head
+    return (
+        verb.dep_ == "advcl"
+        and head.lemma_.lower() in _CLAIM_VERBS
+        and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
+    )
 
 
 def _verb_relation(lemma: str) -> str | None:
@@ -64,6 +80,21 @@ def _metric_terms(objects: list[Token]) -> list[Token]:
 class _Finder(NounFinder):
     """The verb patterns, over the noun patterns."""
 
+    def copula(self, verb: Token, subjects: list[Span | None]) -> None:
+        """ "X is a Y": X is a kind of Y (the mention headed by the attribute); "X is a Y for T" and
+        "X is a <task> method": X addresses T."""
+        for attr in [c for c in verb.children if c.dep_ == "attr"]:
+            if not indefinite(attr) or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
+                continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
+            broad = self.index.get(attr.i)
+            for narrow in subjects:
+                if narrow is None:
+                    continue
+                if broad is not None and broad.root.i == attr.i:
+                    self.add(narrow, "isA", broad, attr)
+                if attr.lemma_.lower() not in {"task", "problem"}:
+                    self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
+
     def verbs(self) -> None:
         for tok in self.doc:
             if tok.pos_ not in {"VERB", "AUX"} or verb_negated(tok) or contrasted(tok):
@@ -74,6 +105,8 @@ class _Finder(NounFinder):
                 subjects = []  # "approximating X using Y" parsed with X the subject of "using"
             if tok.dep_ in {"advcl", "xcomp", "conj", "pcomp"} and not subjects:
                 subjects = [self.mention(s) for s in args(tok.head, {"nsubj", "nsubjpass"})]
+                if _authors_claim(tok):
+                    subjects = []  # "Using Y, we show that X ...": the authors use Y, not X
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
                 subjects = [self.mention(tok.head)]  # "a framework leveraging Y", "a method based on Y"
                 subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
@@ -82,16 +115,23 @@ class _Finder(NounFinder):
                     named = self.mention(name)
                     if named is not None:
                         self.purpose(named, tok.head)
-            objects = [self.mention(o) for o in args(tok, {"dobj", "attr", "oprd"})]
+            if tok.lemma_.lower() == "be":
+                self.copula(tok, subjects)
+            objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
             if tok.lemma_.lower() in _EVALUATE_VERBS or (
                 label == "comparedWith" and all(s is None or s == self.main for s in subjects)
             ):
                 # "we compare X with Y", "we evaluate X on D": X is what the sentence is about
                 dobjs = args(tok, {"dobj"})
-                if dobjs and (label == "comparedWith" or any(self.mention(o) for o in dobjs)):
+                if dobjs and (label == "comparedWith" or any(self.evaluated(o) for o in dobjs)):
                     # "we compare it with Y" with "it" not the paper's: nothing is said of the paper
                     subjects, objects = [self.evaluated(o) for o in dobjs], []
                     extra = [p for o in dobjs for p in o.children if p.dep_ == "prep"]
+                    # "the effectiveness of X on D": the parser may hang "on D" on X
+                    owners = [x for p in extra if p.lower_ == "of" for x in args(p, {"pobj"})]
+                    extra += [
+                        p for x in owners for p in x.children if p.dep_ == "prep" and p.lower_ in {"on", "across"}
+                    ]
                 else:
                     extra = []
             else:
@@ -104,7 +144,7 @@ class _Finder(NounFinder):
                         self.add(part, "partOf", whole, tok, STATED_PART_CONFIDENCE)
             for prep in preps:
                 word = prep.lower_
-                for obj in _metric_terms(args(prep, {"pobj"})):
+                for obj in self.named(_metric_terms(args(prep, {"pobj"}))):
                     tail = self.mention(obj)
                     if tail is None:
                         continue
@@ -145,6 +185,8 @@ class _Finder(NounFinder):
                         and label not in {"comparedWith", "improvesOn"}
                         and lemma not in _EVALUATE_VERBS
                     ):
+                        if word == "with" and lemma in _JOINING_VERBS and args(tok, {"nsubjpass"}):
+                            continue  # "X can be integrated with Y": which uses which is not said
                         for subj in subjects:  # "X captures dependencies by self-attention"
                             self.add(subj, "uses", tail, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
@@ -172,7 +214,7 @@ class _Finder(NounFinder):
                     if label == "improvesOn" and (target.label_ not in {"Method", "Concept"} or names_quality(target)):
                         continue  # "improves contextual consistency": a quality, not a baseline
                     self.add(subj, label, target, tok)
-            if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"}:
+            if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"} and not _authors_claim(tok):
                 # "X achieves Y by using Z": the main clause's subject uses Z.
                 main_subjects = [self.mention(s) for s in args(tok.head.head, {"nsubj"})]
                 for subj in main_subjects:
@@ -180,11 +222,38 @@ class _Finder(NounFinder):
                         self.add(subj, "uses", target, tok)
 
 
+#: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
+_GAIN_VERBS = frozenset({"achieve", "attain", "bring", "yield", "obtain", "deliver", "provide", "show", "lead"})
+_GAINS = frozenset({"improvement", "gain", "boost", "reduction", "increase"})
+
+
+def _gains(finder: _Finder) -> None:
+    """ "X achieves a 21.3% improvement in MSE", "X brings solid accuracy boosts": X is measured by
+    the metric its gain is in."""
+    for tok in finder.doc:
+        if tok.lemma_.lower() not in _GAINS or tok.dep_ not in {"dobj", "pobj"}:
+            continue
+        verb = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "to" else tok.head
+        if verb.lemma_.lower() not in _GAIN_VERBS or verb_negated(verb) or contrasted(verb):
+            continue
+        subjects = args(verb, {"nsubj"}) or (args(verb.head, {"nsubj"}) if verb.dep_ in {"advcl", "conj"} else [])
+        measures = [c for c in tok.children if c.dep_ == "compound"]
+        measures += [
+            o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"in", "of", "on"} for o in args(p, {"pobj"})
+        ]
+        metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ == "Metric"}
+        for measure in measures:  # "solid accuracy boosts": the metric inside the phrase
+            if measure.i in metrics:
+                for subj in subjects:
+                    finder.add(finder.mention(subj), "measuredBy", metrics[measure.i], verb)
+
+
 def find_relations(doc: Doc) -> list[Relation]:
     finder = _Finder(doc)
     finder.verbs()
     finder.nouns()
     finder.experiments()
+    _gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 

@@ -1,0 +1,63 @@
+"""Who wins a comparison the sentence states: "X outperforms Y", "Y is outperformed by X", "the
+advantages of X over Y", "X requires fewer steps than Y"; or no winner ("we compare X with Y").
+
+Plain functions over spaCy tokens, used by the rule relations (:mod:`kg.nlp.noun_relations`) and
+the learned ones (:mod:`kg.nlp.learned`) to state an ``improvesOn`` from the winner where a
+comparison names one, and a ``comparedWith`` only where it does not (issue 13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spacy.tokens import Span, Token
+
+#: Words that make a comparison name a winner: "X outperforms Y", "X is superior to Y",
+#: "the advantages of X over Y".
+WINNING = frozenset({"outperform", "surpass", "beat", "superior", "advantage", "over", "outpace"})
+
+
+def winner_first(tokens: Sequence[Token]) -> bool | None:
+    """Does the path between two compared mentions name the first one the winner (``True``), the
+    second (``False``: "Y is outperformed by X"), or no winner (``None``)?"""
+    inner = tokens[1:-1]
+    if not any(t.lemma_.lower() in WINNING or t.lower_ in WINNING for t in inner):
+        return None
+    passive = any(t.dep_ == "agent" or any(c.dep_ == "nsubjpass" for c in t.children) for t in inner)
+    return not passive
+
+
+#: Comparatives that make the first of "X ... than Y" the better one ("fewer steps than", "more
+#: robust than", "generalize better than"), and those that make it the worse one.
+BETTER = frozenset({"better", "faster", "fewer", "more", "stronger", "superior", "greater"})
+WORSE = frozenset({"worse", "slower", "less", "weaker", "poorer", "inferior"})
+
+
+def by_degree(a: Span, b: Span) -> bool | None:
+    """Are two mentions compared by degree, "X ... than Y"? ``True``: the first is said to be the
+    better ("X requires fewer steps than Y", "X is more robust than Y"); ``False``: the worse,
+    or the comparative does not say which is better ("the gap with X is smaller than with Y");
+    ``None``: no "than" between them.
+
+    A degree that names a winner is an ``improvesOn``, not a ``comparedWith``.
+    """
+    first, second = (a, b) if a.start < b.start else (b, a)
+    between = [t.lower_ for t in a.doc[first.start : second.start]]  # "a faster model than Y"
+    if "than" not in between:
+        return None
+    return not WORSE.intersection(between) and bool(BETTER.intersection(between))
+
+
+def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span] | None:
+    """The relation a comparison of ``a`` and ``b`` states, from the words on its dependency path
+    (``tokens``: :func:`winner_first`) and between the two (:func:`by_degree`): an ``improvesOn``
+    from the winner, or a ``comparedWith``; ``None`` when the first is the worse by degree."""
+    early, late = (a, b) if a.start < b.start else (b, a)
+    first = winner_first(tokens)
+    if first is not None:  # "X outperforms Y", "Y is outperformed by X"
+        return ("improvesOn", early, late) if first else ("improvesOn", late, early)
+    if by_degree(a, b) is True:  # "X requires fewer steps than Y"
+        return "improvesOn", early, late
+    if by_degree(a, b) is False and WORSE.intersection(t.lower_ for t in a.doc[early.start : late.start]):
+        return None  # "X is worse than Y": nothing for a graph of what beats what
+    return "comparedWith", a, b
