@@ -70,6 +70,13 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
     'Dataset'
     >>> decide_type(Counter({"Concept": 1}), "KV cache", proposed=True)
     'Method'
+
+    A name a paper proposes ("LAQ", "SDEdit") is a method, not a task, unless its head says task:
+
+    >>> decide_type(Counter({"Task": 2}), "SDEdit", proposed=True), decide_type(Counter({"Task": 2}), "SDEdit")
+    ('Method', 'Task')
+    >>> decide_type(Counter({"Task": 2}), "VQA-CP detection", proposed=True)
+    'Task'
     """
     total = sum(votes.values())
     top = max(votes.values())
@@ -84,4 +91,11 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
             score[hint] += HINT_WEIGHT * total
         best = max(score.values())
         kind = next(t for t in TYPE_PRIORITY if score[t] == best)
-    return "Method" if kind == "Concept" and proposed else kind
+    if proposed and (kind == "Concept" or (kind == "Task" and hint != "Task" and _is_name(text))):
+        return "Method"
+    return kind
+
+
+def _is_name(text: str) -> bool:
+    """A name rather than a description: a capital inside a word or an all-capital word ("SDEdit", "LAQ")."""
+    return any(any(c.isupper() for c in w[1:]) or (w.isupper() and len(w) >= 2) for w in _WORDS.split(text))
