@@ -151,3 +151,11 @@ def serving(app: Any) -> Iterator[str]:
         httpd.server_close()
         app.close()
         thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def rules() -> Language:
+    """The rules pipeline (no learned models), for tests that set mentions by hand."""
+    from kg.nlp.pipeline import load_pipeline
+
+    return load_pipeline(extractor="rules")
