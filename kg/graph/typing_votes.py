@@ -34,7 +34,11 @@ HEAD_TYPES: dict[str, str] = {
         retrieval summarization captioning tracking localization completion parsing""".split(),
         "Task",
     ),
-    **dict.fromkeys("accuracy score f1 bleu rouge auc perplexity".split(), "Metric"),
+    **dict.fromkeys(
+        """accuracy score f1 bleu rouge auc perplexity cost overhead footprint latency throughput
+        regret""".split(),
+        "Metric",
+    ),
 }
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
@@ -64,6 +68,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
     'Method'
     >>> decide_type(Counter({"Concept": 10}), "latent space")
     'Concept'
+    >>> decide_type(Counter({"Concept": 3}), "communication cost"), decide_type(Counter({"Concept": 2}), "latency")
+    ('Metric', 'Metric')
     >>> decide_type(Counter({"Concept": 10, "Method": 3}), "latent space")
     'Concept'
     >>> decide_type(Counter({"Dataset": 3, "Method": 1}), "graph network")
