@@ -126,6 +126,15 @@ def singular(word: str) -> str:
     return word
 
 
+def name_like(label: str) -> bool:
+    """Written like a name: a digit, or a capital past a word's first letter.
+
+    >>> [name_like(t) for t in ("GPT-4", "DreamBooth", "LAQ", "Transformer", "latent space")]
+    [True, True, True, False, False]
+    """
+    return any(c.isdigit() for c in label) or any(c.isupper() for w in label.split() for c in w[1:])
+
+
 def _match_case(target: str, like: str) -> str:
     return target.capitalize() if like[:1].isupper() else target
 

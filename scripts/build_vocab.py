@@ -18,12 +18,14 @@ import ast
 import csv
 import json
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 SRC = ROOT.parent / "shared" / "data" / "vocab"
 OUT = ROOT / "kg" / "vocab" / "data"
 
@@ -355,20 +357,22 @@ def write_gazetteer(vocab: Path = OUT, out: Path = GAZETTEER) -> int:
     ``{"label", "pattern"}`` a line, like ``gazetteer.jsonl``): names of two or more words (a
     single word such as "Attention" or "Cars" is too often a common word) and one-word benchmark
     names that cannot be ("MNIST", "CIFAR10"); the hand-written gazetteer's names are left to it."""
-    hand = {json.loads(line)["pattern"].lower() for line in (out.parent / "gazetteer.jsonl").open() if line.strip()}
-    seen, lines = set(hand), []
-    with (vocab / "pwc.jsonl").open(encoding="utf-8") as terms:
-        for term in map(json.loads, terms):
-            if term["source"] == "pwc:area":
+    from kg.nlp.lexicon import load_gazetteer  # kg reads what this script writes: imported only here
+    from kg.vocab.vocabulary import read_terms
+
+    seen = {entry["pattern"].lower() for entry in load_gazetteer((out.parent / "gazetteer.jsonl",))}
+    lines = []
+    for term in read_terms(vocab):
+        if not term.source.startswith("pwc:") or term.source == "pwc:area":
+            continue
+        for name in [term.label, *term.full_names]:
+            one_word_name = term.kind == "Dataset" and (
+                any(c.isdigit() for c in name) or sum(c.isupper() for c in name) >= 2
+            )
+            if len(name) < 4 or name.lower() in seen or not (" " in name or one_word_name):
                 continue
-            for name in [term["label"], *term.get("full", [])]:
-                one_word_name = term["kind"] == "Dataset" and (
-                    any(c.isdigit() for c in name) or sum(c.isupper() for c in name) >= 2
-                )
-                if len(name) < 4 or name.lower() in seen or not (" " in name or one_word_name):
-                    continue
-                seen.add(name.lower())
-                lines.append(json.dumps({"label": term["kind"], "pattern": name}, ensure_ascii=False))
+            seen.add(name.lower())
+            lines.append(json.dumps({"label": term.kind, "pattern": name}, ensure_ascii=False))
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     (out.parent / "ATTRIBUTION.md").write_text(GAZETTEER_NOTE, encoding="utf-8")
     return len(lines)

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kg.graph.model import ENTITY_TYPES, PAPER_RELATIONS
-from kg.text import normal_form, singular
+from kg.text import name_like, normal_form, singular
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -102,11 +102,6 @@ def american(word: str) -> str:
         if word.endswith(british) and len(word) > len(british) + 2:
             return word[: -len(british)] + us
     return word
-
-
-def _name_like(label: str) -> bool:
-    """Written like a name: a digit, or a capital past a word's first letter ("GPT-4", "DreamBooth")."""
-    return any(c.isdigit() for c in label) or any(c.isupper() for w in label.split() for c in w[1:])
 
 
 def is_abbreviation(text: str) -> bool:
@@ -174,7 +169,7 @@ def near_identical(entities: Entities) -> Iterator[Link]:
         same["".join(american(w) for w in ws)].append(node)
         for word in set(ws):
             papers[word] += int(data.get("paper_count", 0))
-        if not _name_like(data["label"]):
+        if not name_like(data["label"]):
             for i, word in enumerate(ws):
                 if _typos(word):  # the other words, and who writes which word between them
                     contexts[(*ws[:i], "", *ws[i + 1 :])][word].append(node)
@@ -323,7 +318,7 @@ def _by_label(s: Suggestion) -> tuple[str, str]:
 def _is_generic(label: str) -> bool:
     """Only generic words, and not written like a name: "proposed method" and "Model" are, "SAE"
     and "GPT-4 model" are not."""
-    if _name_like(label):
+    if name_like(label):
         return False
     ws = words(label)
     return bool(ws) and all(w in generic_words() for w in ws)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from kg.text import singular
+from kg.text import name_like, singular
 
 _WORDS = re.compile(r"[\s\-/\u2010-\u2015]+")
 
@@ -97,11 +97,6 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
             score[hint] += HINT_WEIGHT * total
         best = max(score.values())
         kind = next(t for t in TYPE_PRIORITY if score[t] == best)
-    if proposed and (kind == "Concept" or (kind == "Task" and hint != "Task" and _is_name(text))):
+    if proposed and (kind == "Concept" or (kind == "Task" and hint != "Task" and name_like(text))):
         return "Method"
     return kind
-
-
-def _is_name(text: str) -> bool:
-    """A name rather than a description: a capital inside a word or an all-capital word ("SDEdit", "LAQ")."""
-    return any(any(c.isupper() for c in w[1:]) or (w.isupper() and len(w) >= 2) for w in _WORDS.split(text))

@@ -32,13 +32,11 @@ _RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
 _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 #: Verbs of reporting and doing that the tagger sometimes takes for nouns after a name
 #: ("the benchmark demonstrate", "SGD converge", "OTTER outperform"): a mention stops before them.
+#: Base forms: a third-person "-s" is read through singular() ("shows", "simplifies").
 CLAUSE_VERBS = frozenset(
-    """demonstrate demonstrates show shows outperform outperforms outperformed achieve achieves converge
-    converges suffer suffers simplify simplifies require requires enable enables yield yields exhibit
-    exhibits perform performs provide provides fail fails remain remains allow allows lead leads produce
-    produces train trains learn learns leverage leverages comprise comprises bring brings resort resorts
-    handle handles reveal reveals indicate indicates suggest suggests underperform underperforms
-    """.split()
+    """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
+    perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
+    indicate suggest underperform""".split()
 )
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 
@@ -131,7 +129,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             start = k + 1
         if doc[k].lower_ == "based" and k > start and doc[k - 1].text == "-":
             start = k + 1
-        if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or doc[k].lower_ in CLAUSE_VERBS):
+        if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or singular(doc[k].lower_) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
     while start < end and _strippable(doc[start], lexicon, start == end - 1):
