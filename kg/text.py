@@ -77,6 +77,14 @@ _IRREGULAR = {
     "vertices": "vertex",
     "criteria": "criterion",
     "phenomena": "phenomenon",
+    "equilibria": "equilibrium",
+    "maxima": "maximum",
+    "minima": "minimum",
+    "optima": "optimum",
+    "extrema": "extremum",
+    "spectra": "spectrum",
+    "curricula": "curriculum",
+    "simplices": "simplex",
     "hypotheses": "hypothesis",
     "analyses": "analysis",
     "bases": "basis",
@@ -103,6 +111,12 @@ def singular(word: str) -> str:
     ['SWAP-NAS', 'TransNAS', 'NAS', 'bias', 'k-means', 'emphasis']
     >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes"]]
     ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box']
+
+    Latin plurals of mathematics: "Nash equilibria" is "Nash equilibrium", "local minima" a
+    "local minimum":
+
+    >>> [singular(w) for w in ["equilibria", "Minima", "spectra", "criteria"]]
+    ['equilibrium', 'Minimum', 'spectrum', 'criterion']
     """
     low = word.lower()
     if low in _IRREGULAR:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kg.graph.resolve import resolve_entities, term_key
+from kg.graph.resolve import resolve_entities
+from kg.graph.terms import term_key
 from kg.graph.variants import typo_pairs, variant_key
 from kg.records import Extraction, Mention
 

@@ -39,10 +39,10 @@ def graph() -> nx.MultiDiGraph:
             "p3",
             ("Low-rank adapation", "Method"),
             ("models compression", "Task"),
-            ("low-rank adapter", "Method"),
+            ("low-rank adapted attention", "Method"),
             ("LoRA", "Method"),
             ("decoder", "Method"),
-            definitions=[("LoRA", "low-rank adapter")],
+            definitions=[("LoRA", "low-rank adapted attention")],
             relations=[(4, "partOf", 2)],
         ),
         _paper(
@@ -75,7 +75,7 @@ def test_curate_suggests_merges_into_the_entity_with_more_papers_then_drops():
             "typo: 'adapation' ~ 'adaptation' ('low-rank adaptation')",
         ),
         Suggestion(
-            "low-rank adapter",
+            "low-rank adapted attention",
             "low-rank adaptation",
             "both written 'LoRA' ('low-rank adaptation')",
         ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.graph.resolve import term_key
+from kg.graph.terms import term_key
 from kg.io.clean import clean_abstract
 from kg.text import singular
 
@@ -50,7 +50,8 @@ def test_defects_latex_is_not_shown_to_users(raw: str, shown: str) -> None:
 
 
 def test_defects_a_role_head_does_not_split_a_concept() -> None:
-    from kg.graph.resolve import core_term, resolve_entities
+    from kg.graph.resolve import resolve_entities
+    from kg.graph.terms import core_term
     from kg.records import Extraction, Mention
 
     assert core_term("federated learning algorithms") == "federated learning"
@@ -85,3 +86,23 @@ def test_defects_a_bracketed_fragment_is_no_node() -> None:
 
     entities, keys = resolve_entities([("p", Extraction([Mention("O(T4", "Concept", 0, 4)], [], [], []))])
     assert entities == {} and keys == [[None]]
+
+
+def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
+    """PIE-Bench or ToolBench typed Method by their mentions, ImageNet-O beside the corpus's ImageNet."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    def paper(key: str, *mentions: tuple[str, str]) -> tuple[Paper, Extraction]:
+        found = [Mention(text, kind, 0, len(text)) for text, kind in mentions]
+        return Paper(key, f"abstract {key}"), Extraction(found, [], [], [])
+
+    records = [
+        paper("p1", ("PIE-Bench", "Method"), ("ImageNet", "Dataset"), ("ResNet-50", "Method")),
+        paper("p2", ("ToolBench", "Concept"), ("ImageNet", "Dataset"), ("ImageNet-O", "Method")),
+        paper("p3", ("benchmark", "Concept"), ("ResNet", "Method"), ("GPT-4", "Method")),
+    ]
+    graph = build_graph([p for p, _ in records], [e for _, e in records])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if "label" in d and d.get("type") != "Paper"}
+    assert types["PIE-Bench"] == types["ToolBench"] == types["ImageNet-O"] == "Dataset"
+    assert types["ResNet-50"] == types["GPT-4"] == "Method"

@@ -1,7 +1,8 @@
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from kg.graph.resolve import resolve_entities, term_key
+from kg.graph.resolve import resolve_entities
+from kg.graph.terms import term_key
 from kg.records import Extraction, Mention
 from kg.text import normal_form
 
@@ -79,6 +80,47 @@ def test_papers_own_definition_wins_over_the_corpus():
     )
     assert keys[1] == [term_key("representation learning")]
     assert keys[3] == [term_key("reinforcement learning")]
+
+
+def test_corpus_definitions_are_counted_by_term_not_by_spelling():
+    """Three papers define LLM as large language models, each spelled its own way; two as
+    large-scale language models: a paper that only writes "LLMs" means the first."""
+    spellings = ["Large Language Models", "large language models", "Large language model"]
+    spellings += ["large-scale language models"] * 2
+    papers = [(f"p{i}", ex(("LLMs", "Method"), definitions=[("LLMs", s)])) for i, s in enumerate(spellings)]
+    papers.append(("p5", ex(("LLMs", "Method"))))
+    entities, keys = resolve_entities(papers)
+    assert keys[5] == [term_key("large language model")]
+    assert keys[3] == [term_key("large-scale language model")]  # its own definition still wins
+    assert set(entities[term_key("large language model")].papers) == {"p0", "p1", "p2", "p5"}
+
+
+def test_an_abbreviation_inside_a_term_is_written_out_where_the_corpus_uses_the_long_term():
+    _entities, keys = resolve_entities(
+        [
+            ("server", ex(("MS", "Concept"), definitions=[("MS", "malicious server")])),
+            ("coco", ex(("MS COCO", "Dataset"))),
+            ("kv", ex(("key-value cache", "Concept"), definitions=[("KV", "key-value")])),
+            ("cache", ex(("KV cache", "Concept"))),
+        ]
+    )
+    assert keys[1] == [term_key("MS COCO")]
+    assert keys[3] == [term_key("key-value cache")]
+
+
+def test_long_forms_of_one_abbreviation_with_the_same_stems_are_one_entity():
+    entities, keys = resolve_entities(
+        [
+            ("a", ex(("LoRA", "Method"), definitions=[("LoRA", "low-rank adaptation")])),
+            ("b", ex(("LoRA", "Method"), definitions=[("LoRA", "Low-Rank Adaptation")])),
+            ("c", ex(("LoRA", "Method"), definitions=[("LoRA", "low-rank adapters")])),
+            ("gen", ex(("image generation", "Task"), ("image generator", "Method"))),
+        ]
+    )
+    lora = entities[term_key("low-rank adaptation")]
+    assert keys[2] == [lora.key] and set(lora.papers) == {"a", "b", "c"}
+    assert "low-rank adapters" in lora.alt_labels(lora.label)
+    assert len(set(keys[3])) == 2  # no shared abbreviation: a task and a method stay apart
 
 
 def test_junk_terms_are_dropped():

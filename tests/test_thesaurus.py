@@ -14,7 +14,7 @@ import kg.io.thesaurus
 from kg.export.rdf import write_rdf
 from kg.graph.build import build_graph
 from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, PAPER_RELATIONS
-from kg.graph.resolve import term_key
+from kg.graph.terms import term_key
 from kg.graph.thesaurus import ACTIONS, apply_thesaurus, check_rule
 from kg.io import InputError
 from kg.io.thesaurus import Rule, read_thesauri, read_thesaurus

@@ -22,7 +22,7 @@ from kg.engine.forked import Forked, can_fork
 from kg.engine.speed import PipelineAhead, collector_paused, pipeline_ahead
 from kg.engine.workers import extract_in_workers, stop_workers
 from kg.export.formats import BUILD_FORMATS, EXPORTERS, import_writers
-from kg.graph.resolve import key_terms
+from kg.graph.terms import key_terms
 from kg.io import InputError, read_papers
 from kg.io.thesaurus import read_thesauri
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model

@@ -9,6 +9,7 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.resolve import Entity, resolve_entities
+from kg.graph.typing_votes import dataset_variants
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper
 
 
@@ -103,6 +104,13 @@ def build_graph(
             key=paper.key,
         )
     graph.add_nodes_from((entity_node(key), _entity_attrs(entities[key])) for key in sorted(entities))
+    labels = {
+        n: (d["label"], d["type"] == "Dataset" and d["paper_count"] >= 2)
+        for n, d in graph.nodes(data=True)
+        if n.startswith(ENTITY_PREFIX)
+    }
+    for node in dataset_variants(labels):
+        graph.nodes[node]["type"] = "Dataset"
 
     edges: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(
         lambda: {"papers": set(), "evidence": set(), "datasets": set(), "metrics": set()}

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kg.graph.model import ENTITY_TYPES, PAPER_RELATIONS
+from kg.graph.variants import stem
 from kg.text import name_like, normal_form, singular
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ def _same_long_form(a: str, b: str, short: str) -> bool:
     """
     if short in ("".join(words(a)), "".join(words(b))):
         return True
-    wa, wb = ({w[:5] for w in words(x) if w not in _FUNCTION_WORDS} for x in (a, b))
+    wa, wb = ({stem(w) for w in words(x) if w not in _FUNCTION_WORDS} for x in (a, b))
     return 3 * len(wa & wb) >= 2 * len(wa | wb) > 0
 
 

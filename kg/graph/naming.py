@@ -69,17 +69,21 @@ _singular = lru_cache(maxsize=1 << 16)(singular)
 
 def searchable(name: str, label: str) -> bool:
     """Whether a node's ``name`` is searched: not an abbreviation taken from a long form (an alt
-    label without a lower-case letter or digit), and long enough to mean one thing.
+    label without a lower-case letter or digit, or such a one with a plural "s": "LLMs"), and
+    long enough to mean one thing.
 
     >>> [searchable(n, "reinforcement learning") for n in ("RL", "reinforcement learning", "DRL")]
     [False, True, False]
+    >>> [searchable(n, "large-scale language model") for n in ("LLM", "LLMs", "Large-scale Language Models")]
+    [False, False, True]
     >>> searchable("MNIST", "MNIST"), searchable("GPT-4", "GPT-4"), searchable("SD", "SD")
     (True, True, False)
     """
     letters = sum(c.isalnum() for c in name)
     if letters < 3 or (name == label and letters < 4 and not any(c.isdigit() for c in name)):
         return False
-    return name == label or any(c.islower() for c in name)
+    bare = name[:-1] if name.endswith("s") and name[:-1].isupper() else name
+    return name == label or any(c.islower() for c in bare)
 
 
 class NameIndex:

@@ -1,7 +1,7 @@
 """Resolve mentions into entities: one node per real thing across all papers.
 
-Case, plurals, hyphen and space variants share a key ("Sparse Auto-Encoders" =
-"sparse autoencoder"); an abbreviation resolves to its long form, using the paper's own
+Case, plurals, hyphen and space variants share a key (:mod:`kg.graph.terms`: "Sparse
+Auto-Encoders" = "sparse autoencoder"); an abbreviation resolves to its long form, using the paper's own
 definition first, then the corpus's most common one, then the vocabularies', a long form whose
 initials spell it winning ("SAE" = "sparse autoencoder"); abbreviations inside a term expand too
 ("KV cache" = "Key-Value cache"). Spelling variants the key does not fold are merged afterwards
@@ -12,132 +12,15 @@ initials spell it winning ("SAE" = "sparse autoencoder"); abbreviations inside a
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kg.graph.terms import balanced, core_term, singular_label, term_key, unquoted
 from kg.graph.typing_votes import decide_type
-from kg.graph.variants import typo_pairs, variant_key
+from kg.graph.variants import same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
-from kg.text import normal_form, singular
-
-#: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
-#: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
-#: and "the GLUE benchmark" the benchmarks Atari and GLUE.
-ROLE_HEADS = frozenset(
-    {
-        "task", "tasks", "problem", "problems", "setting", "settings", "framework", "frameworks",
-        "paradigm", "paradigms", "approach", "approaches", "technique", "techniques", "strategy",
-        "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
-        "benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games",
-        "suite",
-    }
-)  # fmt: skip
-
-
-_OPEN, _CLOSE = "([{", ")]}"
-
-
-def balanced(text: str) -> str:
-    """The term without a bracket its span cut off: the part before the first unmatched bracket
-    when it names something (two letters or more), else the part after it, else nothing.
-
-    >>> balanced("ASAP) algorithm"), balanced("Alpaca(7B"), balanced("GPT-4 (OpenAI)"), balanced("O(T4")
-    ('ASAP', 'Alpaca', 'GPT-4 (OpenAI)', '')
-    """
-    if not any(c in text for c in "()[]{}"):
-        return text
-    stack: list[int] = []
-    for i, c in enumerate(text):
-        if c in _OPEN:
-            stack.append(i)
-        elif c in _CLOSE:
-            if stack and _OPEN[_CLOSE.index(c)] == text[stack[-1]]:
-                stack.pop()
-            else:
-                return _side(text, i)
-    return _side(text, stack[0]) if stack else text
-
-
-_QUOTES = re.compile('["“”„‟«»]')
-
-
-def unquoted(text: str) -> str:
-    """The term without quotation marks its span cut in half (a quote left open or never opened).
-
-    >>> unquoted('human-centered" modeling'), unquoted('the "teacher" model'), unquoted("“ViT”")
-    ('human-centered modeling', 'the "teacher" model', '“ViT”')
-    """
-    marks = _QUOTES.findall(text)
-    if not marks:
-        return text
-    straight = marks.count('"')
-    curly_open = sum(m in "“„‟«" for m in marks)
-    if straight % 2 == 0 and curly_open == len(marks) - straight - curly_open:
-        return text
-    return " ".join(_QUOTES.sub(" ", text).split())
-
-
-def _side(text: str, cut: int) -> str:
-    before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
-    if sum(c.isalpha() for c in before) >= 2:
-        return before
-    return after if sum(c.isalpha() for c in after) >= 2 else ""
-
-
-def core_term(text: str) -> str:
-    """The term without a role head, when what is left still names something: two words or
-    more, or a name (a capital letter).
-
-    >>> core_term("polymer generation task"), core_term("PPO algorithm"), core_term("gradient method")
-    ('polymer generation', 'PPO', 'gradient method')
-    """
-    head, _, last = text.rpartition(" ")
-    if not head or last.lower() not in ROLE_HEADS:
-        return text
-    if " " in head.strip() or any(c.isupper() for c in head):
-        return head.rstrip(" -")
-    return text
-
-
-@lru_cache(maxsize=1 << 18)
-def term_key(text: str) -> str:
-    """The key two spellings of one term share: case, plural, hyphens and spaces folded.
-
-    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder"), term_key("Fréchet") == term_key("Frechet")
-    (True, True)
-    """
-    return normal_form(plain_letters(text)).replace(" ", "")
-
-
-def plain_letters(text: str) -> str:
-    """Ligatures and accents folded to plain letters ("ofﬂine" = "offline", "Fréchet" = "Frechet").
-
-    >>> plain_letters("ofﬂine Fréchet")
-    'offline Frechet'
-    """
-    if text.isascii():
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
-def key_terms(extractions: Iterable[Extraction]) -> None:
-    """Compute the :func:`term_key` of every mention and abbreviation in ``extractions`` now
-    (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
-    for ex in extractions:
-        for mention in ex.mentions:
-            term_key(core_term(balanced(unquoted(mention.text))))
-        for short, long in ex.definitions:
-            term_key(short)
-            term_key(long)
-
-
-def singular_label(text: str) -> str:
-    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes)."""
-    head, _, last = text.rpartition(" ")
-    return f"{head} {singular(last)}" if head else singular(last)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -217,15 +100,28 @@ class Resolver:
     """Collects every paper's extraction, then resolves mentions to entity keys."""
 
     def __init__(self, fallback: Iterable[tuple[str, str]] = ()) -> None:
+        # short form -> long forms by term_key -> how many definitions, and each one's spellings
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
+        self.spellings: dict[str, Counter[str]] = defaultdict(Counter)
+        self.terms: set[str] = set()  # every mention's key
         self.fallback: dict[str, str] = {}
         for short, long in sorted(fallback):
             self.fallback.setdefault(term_key(short), long)
 
     def learn(self, extractions: Iterable[Extraction]) -> None:
+        """Count the corpus's definitions of each short form. Long forms are counted by their
+        :func:`term_key`, so "Large Language Models" and "large language model" add up against
+        "large-scale language models" for LLM."""
         for ex in extractions:
+            self.terms.update(term_key(core_term(balanced(unquoted(m.text)))) for m in ex.mentions)
             for short, long in ex.definitions:
-                self.global_defs[term_key(short)][long] += 1
+                key = term_key(long)
+                self.global_defs[term_key(short)][key] += 1
+                self.spellings[key][long] += 1
+
+    def _spelling(self, key: str) -> str:
+        """The commonest spelling of a long form counted by its key."""
+        return min(self.spellings[key].items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
         """The paper's own definition first, then the corpus's, then the vocabularies'; a long form
@@ -236,10 +132,16 @@ class Resolver:
         if found is not None and spells(word, found):
             return found
         forms = self.global_defs.get(key)
-        best = None
-        if forms:
-            best = min(forms.items(), key=lambda kv: (not spells(word, kv[0]), -kv[1], kv[0]))[0]
         fallback = self.fallback.get(key)
+        best = None
+        if forms:  # spelled out first, then the commonest, then the vocabularies' on a tie
+            known = term_key(fallback) if fallback else None
+            best = self._spelling(
+                min(
+                    forms.items(),
+                    key=lambda kv: (not spells(word, self._spelling(kv[0])), -kv[1], kv[0] != known, kv[0]),
+                )[0]
+            )
         if fallback is not None and (best is None or not spells(word, best)):
             best = fallback
         if found is None:
@@ -263,14 +165,19 @@ class Resolver:
         return term_key(mention.text), None, False
 
     def _expand_words(self, text: str, local: dict[str, str]) -> str | None:
-        """``text`` with the abbreviations among its words written out, or ``None`` if none is."""
+        """``text`` with the abbreviations among its words written out, or ``None`` if none is.
+        An abbreviation the paper does not define is written out only when the corpus uses the
+        written-out term: "KV cache" is "key-value cache" where papers say so, but "MS COCO" is
+        no "malicious server COCO" because one paper defined MS so."""
         words = text.split(" ")
         if len(words) < 2:
             return None
         expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]
         if not any(expanded):
             return None
-        return " ".join(e or w for e, w in zip(expanded, words, strict=True))
+        out = " ".join(e or w for e, w in zip(expanded, words, strict=True))
+        own = all(e is None or term_key(w) in local for e, w in zip(expanded, words, strict=True))
+        return out if own or term_key(out) in self.terms else None
 
 
 def resolve_entities(
@@ -369,10 +276,32 @@ def nested(
     return out
 
 
+def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[str, str]:
+    """``rare -> common`` variant keys of entities that share an abbreviation and whose long
+    forms have the same stems (:func:`~kg.graph.variants.same_stems`): LoRA's "low-rank
+    adaptation" and "low-rank adapter"."""
+    by_short: dict[str, set[str]] = defaultdict(set)
+    for vk, group in groups.items():
+        for entity in group:
+            for short in entity.short_forms:
+                by_short[term_key(short)].add(vk)
+    out: dict[str, str] = {}
+    for keys in by_short.values():
+        ranked = sorted(keys, key=lambda k: (-papers[k], k))
+        for i, rare in enumerate(ranked):
+            if rare in out:
+                continue
+            common = next((c for c in ranked[:i] if c not in out and same_stems(rare, c)), None)
+            if common is not None:
+                out[rare] = common
+    return out
+
+
 def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     """Merge, in place, the entities that are spellings of one concept (same
-    :func:`~kg.graph.variants.variant_key`, or a one-letter slip of a commoner one) into the one in
-    most papers; the merged keys, old -> new."""
+    :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, or a long form
+    of the same abbreviation with the same stems: :func:`stem_pairs`) into the one in most
+    papers; the merged keys, old -> new."""
     groups: dict[str, list[Entity]] = defaultdict(list)
     for entity in entities.values():
         groups[variant_key(entity.text)].append(entity)
@@ -381,6 +310,8 @@ def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     for rare, common in typos.items():
         if common not in typos:  # a chain of slips stays apart
             groups[common] += groups.pop(rare)
+    for rare, common in stem_pairs(groups, papers).items():
+        groups[common] += groups.pop(rare)
     moved: dict[str, str] = {}
     for group in groups.values():
         if len(group) < 2:

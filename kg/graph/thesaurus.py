@@ -4,7 +4,7 @@ Rules come from files (:mod:`kg.io.thesaurus` reads them) and are applied in ord
 graph the rules before it left, after resolution and before vocabulary linking, so a corrected
 graph links and exports like any other. :data:`ACTIONS` is the table of what a rule can do.
 
-Matching: a label names the entities whose preferred label has its :func:`~kg.graph.resolve.term_key`
+Matching: a label names the entities whose preferred label has its :func:`~kg.graph.terms.term_key`
 (case, plural, hyphens and spaces folded); when no preferred label does, the entities with such an
 alt label. So "SAE" names "sparse autoencoder" when that entity is written "SAE" somewhere, and a
 label that is some entity's own name never reaches into the alt labels of others.
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, PAPER_RELATIONS
-from kg.graph.resolve import term_key
+from kg.graph.terms import term_key
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -5,13 +5,16 @@ votes lean to Concept ("adversarial training", "normalizing flow", "long short-t
 typed Concept by most of their mentions). The head word of a name often says what it is: a
 "... network", "... training" or "... decomposition" is a method, an "... detection" a task, an
 "... accuracy" a metric. :func:`decide_type` counts the votes and adds the head's hint as a share
-of all the votes (Concept votes then count half); a Dataset or Metric majority stays.
+of all the votes (Concept votes then count half); a Dataset or Metric majority stays. A name's
+shape can settle it: a benchmark's name ("ToolBench", "NAS-Bench-201") and a variant of a
+dataset the corpus knows ("ImageNet-O" beside ImageNet) are datasets.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 
 from kg.text import name_like, singular
 
@@ -42,6 +45,27 @@ HEAD_TYPES: dict[str, str] = {
 }
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
+#: "Bench" inside a name: ToolBench, PIE-Bench, NAS-Bench-201, SWE-bench, RLbench (not "benchmark").
+_BENCH = re.compile(r"(?i)bench(?!mark)")
+
+
+def benchmark_name(text: str) -> bool:
+    """Whether ``text`` is a benchmark's name by its shape: one word with "Bench" in it and a
+    capital, digit or hyphen ("ToolBench", "SWE-bench"); a benchmark is a dataset, however its
+    mentions were typed.
+
+    >>> [benchmark_name(t) for t in ("ToolBench", "NAS-Bench-201", "SWE-bench", "RLbench", "MT-Bench")]
+    [True, True, True, True, True]
+    >>> [benchmark_name(t) for t in ("benchmark", "bench", "GLUE benchmark", "Benchmarking", "test bench")]
+    [False, False, False, False, False]
+    """
+    word = text.strip()
+    return (
+        " " not in word
+        and bool(_BENCH.search(word))
+        and word.lower() != "bench"
+        and (word != word.lower() or any(c.isdigit() or c == "-" for c in word))
+    )
 
 
 def head_type(text: str) -> str | None:
@@ -83,7 +107,14 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
     ('Method', 'Task')
     >>> decide_type(Counter({"Task": 2}), "VQA-CP detection", proposed=True)
     'Task'
+
+    A benchmark's name is a dataset's (:func:`benchmark_name`):
+
+    >>> decide_type(Counter({"Method": 5}), "PIE-Bench"), decide_type(Counter({"Concept": 1}), "ToolBench", True)
+    ('Dataset', 'Dataset')
     """
+    if benchmark_name(text):
+        return "Dataset"
     total = sum(votes.values())
     top = max(votes.values())
     majority = next(t for t in TYPE_PRIORITY if votes[t] == top)
@@ -100,3 +131,22 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
     if proposed and (kind == "Concept" or (kind == "Task" and hint != "Task" and name_like(text))):
         return "Method"
     return kind
+
+
+def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
+    """The entities named as a variant of a dataset the corpus knows: one word that is a
+    dataset's label, a hyphen and more ("ImageNet-O", "LAION-2B", "CelebA-HQ-256", "LSUN-Church"
+    beside ImageNet, LAION, CelebA, LSUN). ``labels`` maps each entity to its label and whether
+    it is a Dataset that two papers or more name.
+
+    >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("ImageNet-O", False), "c": ("ResNet-50", False),
+    ...     "d": ("ImageNet classification", False), "e": ("GPT-4", False)}))
+    ['b']
+    """
+    known = {label for label, is_dataset in labels.values() if is_dataset}
+    out = set()
+    for entity, (label, is_dataset) in labels.items():
+        base, dash, rest = label.partition("-")
+        if not is_dataset and dash and rest and " " not in label and base in known:
+            out.add(entity)
+    return out

@@ -1,4 +1,4 @@
-"""Which entity keys are spellings of one concept: the variants :func:`~kg.graph.resolve.term_key`
+"""Which entity keys are spellings of one concept: the variants :func:`~kg.graph.terms.term_key`
 does not fold.
 
 :func:`variant_key` folds what two writers of one term differ in beyond case, plural and
@@ -119,6 +119,32 @@ def is_typo(rare: str, common: str) -> bool:
     at = _one_edit(x, y)
     shortest = min(len(x), len(y))
     return at is not None and shortest >= 6 and 2 <= at < shortest - 2
+
+
+def stem(word: str) -> str:
+    """A word's stem as kg compares long forms: its first five letters ("adapt" of "adapter" and
+    "adaptation", "proba" of "probabilistic" and "probability").
+
+    >>> stem("adaptation"), stem("net")
+    ('adapt', 'net')
+    """
+    return word[:5]
+
+
+def same_stems(a: str, b: str) -> bool:
+    """Two variant keys whose words have the same :func:`stem` one by one: the long forms one
+    abbreviation was given ("low-rank adaptation" and "low-rank adapter" for LoRA, "denoising
+    diffusion probabilistic/probability model" for DDPM, "mean square(d) error" for MSE). Alone
+    this would make an "image generator" of "image generation":
+    :func:`~kg.graph.resolve.merge_variants` asks for the same abbreviation too.
+
+    >>> same_stems("low rank adaptation", "low rank adapter"), same_stems("pac bayes", "pac bayesian")
+    (True, True)
+    >>> same_stems("graph encoder", "graph decoder"), same_stems("mean squared error", "mean error")
+    (False, False)
+    """
+    x, y = a.split(" "), b.split(" ")
+    return a != b and len(x) == len(y) and all(stem(u) == stem(v) for u, v in zip(x, y, strict=True))
 
 
 def _deletions(key: str) -> Iterable[str]:

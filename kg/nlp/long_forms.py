@@ -54,11 +54,19 @@ def long_form_start(short: str, words: list[str]) -> int | None:
     3
     >>> long_form_start("CoS", "we introduce Collaborative decoding via Speculation".split())
     2
+
+    The shortest long form wins, whether its initials skip small words or not: "impressive
+    in-context learning (ICL)" defines "in-context learning".
+
+    >>> long_form_start("ICL", "demonstrated impressive in-context learning".split())
+    2
+    >>> long_form_start("BERT", "Bidirectional Encoder Representations from Transformers".split())
+    0
     """
     letters = short_letters(short)
     limit = min(len(words), max(len(letters) + 5, 2 * len(letters)))
-    for skip in (True, False):
-        for k in range(1, limit + 1):
+    for k in range(1, limit + 1):
+        for skip in (True, False):
             parts = [p for w in words[-k:] for p in _WORD.findall(w)]
             if parts and parts[0][0].upper() == letters[0] and _initials(parts, skip) == letters:
                 return len(words) - k

@@ -18,7 +18,7 @@ from functools import lru_cache
 import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES, VOCABULARY, VocabularyTerm
-from kg.graph.resolve import term_key
+from kg.graph.terms import term_key
 from kg.nlp.long_forms import long_form_start
 from kg.vocab.vocabulary import FIELDS, Term, Vocabulary, read_terms
 

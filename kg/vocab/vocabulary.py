@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kg.graph.model import ancestors
-from kg.graph.resolve import term_key
+from kg.graph.terms import term_key
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DATA_FILES = ("aio.jsonl", "pwc.jsonl", "ito.jsonl")
@@ -64,7 +64,7 @@ class Term:
 
 
 class Vocabulary:
-    """Terms by IRI, with an index from :func:`~kg.graph.resolve.term_key` to the terms it names."""
+    """Terms by IRI, with an index from :func:`~kg.graph.terms.term_key` to the terms it names."""
 
     def __init__(self, terms: Iterable[Term]) -> None:
         self.terms: dict[str, Term] = {}

@@ -1,0 +1,137 @@
+"""A term's text made comparable: role heads, unbalanced brackets and stray quotes dropped
+(:func:`core_term`, :func:`balanced`, :func:`unquoted`), and the key two spellings of one term
+share (:func:`term_key`: case, plural, hyphens, spaces and accents folded).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+from kg.records import Extraction
+from kg.text import normal_form, singular
+
+#: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
+#: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
+#: and "the GLUE benchmark" the benchmarks Atari and GLUE.
+ROLE_HEADS = frozenset(
+    {
+        "task", "tasks", "problem", "problems", "setting", "settings", "framework", "frameworks",
+        "paradigm", "paradigms", "approach", "approaches", "technique", "techniques", "strategy",
+        "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
+        "benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games",
+        "suite",
+    }
+)  # fmt: skip
+
+
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def balanced(text: str) -> str:
+    """The term without a bracket its span cut off: the part before the first unmatched bracket
+    when it names something (two letters or more), else the part after it, else nothing.
+
+    >>> balanced("ASAP) algorithm"), balanced("Alpaca(7B"), balanced("GPT-4 (OpenAI)"), balanced("O(T4")
+    ('ASAP', 'Alpaca', 'GPT-4 (OpenAI)', '')
+    """
+    if not any(c in text for c in "()[]{}"):
+        return text
+    stack: list[int] = []
+    for i, c in enumerate(text):
+        if c in _OPEN:
+            stack.append(i)
+        elif c in _CLOSE:
+            if stack and _OPEN[_CLOSE.index(c)] == text[stack[-1]]:
+                stack.pop()
+            else:
+                return _side(text, i)
+    return _side(text, stack[0]) if stack else text
+
+
+_QUOTES = re.compile('["“”„‟«»]')
+
+
+def unquoted(text: str) -> str:
+    """The term without quotation marks its span cut in half (a quote left open or never opened).
+
+    >>> unquoted('human-centered" modeling'), unquoted('the "teacher" model'), unquoted("“ViT”")
+    ('human-centered modeling', 'the "teacher" model', '“ViT”')
+    """
+    marks = _QUOTES.findall(text)
+    if not marks:
+        return text
+    straight = marks.count('"')
+    curly_open = sum(m in "“„‟«" for m in marks)
+    if straight % 2 == 0 and curly_open == len(marks) - straight - curly_open:
+        return text
+    return " ".join(_QUOTES.sub(" ", text).split())
+
+
+def _side(text: str, cut: int) -> str:
+    before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
+    if sum(c.isalpha() for c in before) >= 2:
+        return before
+    return after if sum(c.isalpha() for c in after) >= 2 else ""
+
+
+def core_term(text: str) -> str:
+    """The term without a role head, when what is left still names something: two words or
+    more, or a name (a capital letter).
+
+    >>> core_term("polymer generation task"), core_term("PPO algorithm"), core_term("gradient method")
+    ('polymer generation', 'PPO', 'gradient method')
+
+    A metric's abbreviation with "score" is the metric; a name with lower-case letters is not:
+
+    >>> core_term("F1 score"), core_term("BLEU scores"), core_term("Inception Score"), core_term("anomaly score")
+    ('F1', 'BLEU', 'Inception Score', 'anomaly score')
+    """
+    head, _, last = text.rpartition(" ")
+    if head and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
+        return head
+    if not head or last.lower() not in ROLE_HEADS:
+        return text
+    if " " in head.strip() or any(c.isupper() for c in head):
+        return head.rstrip(" -")
+    return text
+
+
+@lru_cache(maxsize=1 << 18)
+def term_key(text: str) -> str:
+    """The key two spellings of one term share: case, plural, hyphens and spaces folded.
+
+    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder"), term_key("Fréchet") == term_key("Frechet")
+    (True, True)
+    """
+    return normal_form(plain_letters(text)).replace(" ", "")
+
+
+def plain_letters(text: str) -> str:
+    """Ligatures and accents folded to plain letters ("ofﬂine" = "offline", "Fréchet" = "Frechet").
+
+    >>> plain_letters("ofﬂine Fréchet")
+    'offline Frechet'
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def key_terms(extractions: Iterable[Extraction]) -> None:
+    """Compute the :func:`term_key` of every mention and abbreviation in ``extractions`` now
+    (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
+    for ex in extractions:
+        for mention in ex.mentions:
+            term_key(core_term(balanced(unquoted(mention.text))))
+        for short, long in ex.definitions:
+            term_key(short)
+            term_key(long)
+
+
+def singular_label(text: str) -> str:
+    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes)."""
+    head, _, last = text.rpartition(" ")
+    return f"{head} {singular(last)}" if head else singular(last)
