@@ -28,6 +28,16 @@ def test_entity_evidence_usage_is_averaged_over_papers() -> None:
     assert usage_features(data, []) == {}
 
 
+def test_entity_evidence_counts_the_papers_that_use_a_term() -> None:
+    data = {"label": "reinforcement learning from human feedback", "alt_labels": ["RLHF"]}
+    defined = ("", "We align models with reinforcement learning from human feedback (RLHF).", [])
+    used = ("", "RLHF is costly.", [])
+    assert "papers>=3" not in usage_features(data, [defined, used])
+    many = usage_features(data, [defined, defined, used, used])
+    assert many["papers>=3"] == 1.0 and many["abbreviated>=2"] == 1.0 and "papers>=10" not in many
+    assert "abbreviated>=2" not in usage_features(data, [defined, used, used])
+
+
 def test_entity_evidence_nesting_in_the_paper() -> None:
     inside = usage_in_paper(["transformer"], "", "A vision transformer.", ["vision transformer"])
     outside = usage_in_paper(["bayesian regret of c-psrl"], "", "The Bayesian regret of C-PSRL.", ["c-psrl"])

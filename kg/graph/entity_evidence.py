@@ -8,7 +8,9 @@ set and a 2,000-paper conference alike:
   it, whether it is defined with an abbreviation ("... (ABC)"), the word before it (an
   indefinite "a" or "many" reads as a common noun, "our" or "this" as the paper's own thing),
   whether "of" follows ("large amount of"), whether it is named early, and whether it sits inside
-  another of the paper's entities or contains one ("Bayesian regret of C-PSRL").
+  another of the paper's entities or contains one ("Bayesian regret of C-PSRL"); and how widely
+  the corpus uses it: the number of papers naming it, and of papers defining an abbreviation
+  for it (a term of the field: "RLHF", "stable diffusion (SD)").
 - **How its words behave in machine-learning abstracts at large** (:func:`word_features`): for its
   head and first word, document frequency and the share of uses followed by "of", after an
   indefinite determiner, after "the", and capitalized, from a table of word statistics
@@ -109,17 +111,34 @@ def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iter
     return found
 
 
+#: Paper counts that mark a term of the field in the corpus being built (a 19-paper corpus has
+#: few such terms; a conference has many).
+SPREAD = (3, 10, 30)
+
+
 def usage_features(
     data: Mapping[str, Any], papers: Sequence[tuple[str, str, Iterable[str]]], limit: int = 50
 ) -> dict[str, float]:
     """:func:`usage_in_paper` averaged over the entity's ``papers`` (title, abstract, other
-    labels); the first ``limit`` papers are enough to tell how a term is used."""
+    labels); the first ``limit`` papers are enough to tell how a term is used. Beside the
+    shares, how widely the corpus uses the term: named by at least 3, 10, 30 papers, defined
+    with an abbreviation by at least two ("reinforcement learning from human feedback (RLHF)").
+
+    >>> one = ("", "We use stable diffusion (SD).", [])
+    >>> sorted(k for k in usage_features({"label": "stable diffusion"}, [one] * 3) if not k.startswith("use:"))
+    ['abbreviated>=2', 'papers>=3']
+    """
     forms = _forms(data)
     shares: Counter[str] = Counter()
-    papers = papers[:limit]
-    for title, abstract, others in papers:
+    for title, abstract, others in papers[:limit]:
         shares.update(usage_in_paper(forms, title, abstract, others))
-    return {f"use:{k}": round(v / len(papers), 3) for k, v in shares.items()} if papers else {}
+    if not papers:
+        return {}
+    out = {f"use:{k}": round(v / min(len(papers), limit), 3) for k, v in shares.items()}
+    out.update({f"papers>={k}": 1.0 for k in SPREAD if len(papers) >= k})
+    if shares["next=abbreviation"] >= 2:
+        out["abbreviated>=2"] = 1.0
+    return out
 
 
 @cache
