@@ -29,17 +29,18 @@ HEAD_TYPES: dict[str, str] = {
         autoencoder perceptron flow minimization maximization distillation augmentation attention
         normalization dropout pruning quantization training descent sampling cloning architecture
         estimator classifier regularization mechanism sgd adam gan vae cnn rnn lstm mlp gnn
-        fine-tuning finetuning pretraining pre-training""".split(),
+        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator""".split(),
         "Method",
     ),
     **dict.fromkeys(
         """detection classification segmentation recognition translation answering forecasting
-        retrieval summarization captioning tracking localization completion parsing""".split(),
+        retrieval summarization captioning tracking localization completion parsing prediction
+        generation synthesis estimation""".split(),
         "Task",
     ),
     **dict.fromkeys(
         """accuracy score f1 bleu rouge auc perplexity cost overhead footprint latency throughput
-        regret""".split(),
+        regret complexity efficiency""".split(),
         "Metric",
     ),
 }
@@ -73,6 +74,8 @@ def head_type(text: str) -> str | None:
 
     >>> head_type("adversarial training"), head_type("Object Detection"), head_type("top-1 accuracy")
     ('Method', 'Task', 'Metric')
+    >>> head_type("view synthesis"), head_type("instruction tuning"), head_type("sample efficiency")
+    ('Task', 'Method', 'Metric')
     >>> head_type("latent space") is None
     True
     """
