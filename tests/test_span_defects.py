@@ -6,7 +6,7 @@ import pytest
 import spacy
 
 from kg.nlp.extract import extract
-from kg.nlp.mentions import whole_words
+from kg.nlp.span_edges import whole_words
 from kg.nlp.variants import coordination_variants, unquoted
 
 
@@ -134,6 +134,16 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             "We study text classification models.",
             {"text classification"},
             set(),
+        ),
+        (  # an adverb describing the next word is part of the term; a hedge is not
+            "We study linearly separable data in a fully connected layer with an approximately optimal policy.",
+            {"linearly separable data", "fully connected layer", "optimal policy"},
+            {"separable data", "connected layer", "approximately optimal policy"},
+        ),
+        (
+            "It exhibits linear speedup w.r.t. the number of workers.",
+            {"linear speedup"},
+            {"linear speedup w.r.t"},
         ),
     ],
 )

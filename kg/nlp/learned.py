@@ -49,10 +49,11 @@ from kg.nlp.evidence import (
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
-from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, is_named, keep, noun_counts, trim
+from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.span_edges import is_named, trim
 from kg.nlp.spans import Relation, relations_of
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).

@@ -1,6 +1,7 @@
 """Find mentions of methods, tasks, datasets, metrics and concepts: ``doc.spans["kg_mentions"]``.
 
-Candidates come from noun chunks (trimmed of determiners and evaluative words), abbreviation
+Candidates come from noun chunks (trimmed of determiners and evaluative words by
+:mod:`kg.nlp.span_edges`), abbreviation
 definitions, named terms ("LaCache", "CIFAR-10", "SAE-V") and a gazetteer of well-known names.
 Spans may nest ("KV cache" inside "KV cache optimization"). A candidate is kept only when it
 names something: junk such as pronouns, "this paper" or "extensive experiments" never is.
@@ -17,38 +18,11 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
+from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named, trim
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.text import singular
 
 SPANS_KEY = "kg_mentions"
-STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
-#: Heads that say what role a task or a named thing plays: "text classification models",
-#: "continuous control tasks", "Conceptual Captions dataset" also name the task or the dataset.
-ROLE_HEADS = frozenset(
-    {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
-)
-_RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
-#: Finite verb tags: a name never runs on into its sentence's verb ("PER-ETD converge faster").
-_FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
-#: Verbs of reporting and doing that the tagger sometimes takes for nouns after a name
-#: ("the benchmark demonstrate", "SGD converge", "OTTER outperform"): a mention stops before them.
-#: Base forms: a third-person "-s" is read through singular() ("shows", "simplifies").
-CLAUSE_VERBS = frozenset(
-    """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
-    perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
-    indicate suggest underperform""".split()
-)
-_LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
-
-
-def is_named(token: Token) -> bool:
-    """A token that reads as a name: "LaCache", "PPO", "D4RL", "GenAI" (not "The")."""
-    text = token.text
-    if sum(c.isalpha() for c in text) < 2 or token.like_url or not text[0].isalnum():
-        return False
-    if any(c.isupper() for c in text[1:]):
-        return True
-    return any(c.isdigit() for c in text) and text[0].isupper()
 
 
 def _name_piece(token: Token) -> bool:
@@ -80,108 +54,6 @@ def named_runs(doc: Doc) -> Iterator[Span]:
 
 def _joinable(token: Token) -> bool:
     return token.text not in {",", ";", ":", "(", ")", "[", "]", ".", "'s", "’s", "—", '"', "'"}
-
-
-def _keeps_case(token: Token) -> bool:
-    # "Simple Policy Optimization": a capitalized word inside a name is part of it.
-    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
-    return token.is_title and (not token.is_sent_start or (nxt is not None and nxt.is_title))
-
-
-def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
-    if not token.text[0].isalnum() or not any(c.isalpha() for c in token.text):
-        return True
-    if token.pos_ in _LEFT_POS:
-        return True
-    if token.lower_ in lexicon.stop_modifiers:
-        return not _keeps_case(token)
-    if token.tag_ in {"JJR", "JJS", "RBR", "RBS"}:  # "higher accuracy", "best results"
-        return True
-    if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
-        return False  # "federated learning", "supervised learning", "distributed training"
-    return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
-
-
-def _gerund_next(token: Token) -> bool:
-    """Whether a gerund heads the phrase after ``token`` ("federated learning (framework)"), not
-    a compound ("given training set")."""
-    doc = token.doc
-    if token.i + 1 >= len(doc) or doc[token.i + 1].pos_ != "NOUN" or not doc[token.i + 1].lower_.endswith("ing"):
-        return False
-    after = doc[token.i + 2] if token.i + 2 < len(doc) else None
-    return after is None or after.pos_ not in {"NOUN", "PROPN"} or after.lemma_.lower() in ROLE_HEADS | STRIPPABLE_HEADS
-
-
-def trim(span: Span, lexicon: Lexicon) -> Span:
-    """Strip determiners, pronouns, numbers and evaluative words from a chunk's edges.
-
-    A hyphenated modifier goes as a whole ("real-world datasets" -> "datasets"), and so does
-    everything up to a possessive ("TRPO's approach" -> "approach"); a chunk that runs on into
-    its sentence's verb stops before it ("SGD converge" -> "SGD").
-    """
-    doc = span.doc
-    start, end = span.start, span.end
-    for k in range(span.start, span.end):
-        if doc[k].text in {"(", "[", ":", ";", "—", "–"} or doc[k].like_url:
-            end = k
-            break
-        if doc[k].text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or doc[k].tag_ == "POS":
-            start = k + 1
-        if doc[k].lower_ == "based" and k > start and doc[k - 1].text == "-":
-            start = k + 1
-        if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or singular(doc[k].lower_) in CLAUSE_VERBS):
-            end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
-            break
-    while start < end and _strippable(doc[start], lexicon, start == end - 1):
-        start += 1
-        while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
-            start += 2
-    while end > start and (
-        not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"} or doc[end - 1].pos_ in _RIGHT_POS
-    ):
-        end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
-    return whole_words(doc[start:end])
-
-
-def _glued(doc: Doc, i: int) -> bool:
-    """Whether token ``i`` is written against token ``i + 1`` inside one word: "non" in
-    "non-linearity", "NAS" and "-" in "NAS-Bench-101" (a hyphen or slash between word pieces)."""
-    if not 0 <= i < len(doc) - 1 or doc[i].whitespace_:
-        return False
-    a, b = doc[i].text, doc[i + 1].text
-    if a in {"-", "/"}:
-        return b[0].isalnum()
-    return a[-1].isalnum() and (b in {"-", "/"} or b[0].isalnum()) and i + 2 <= len(doc)
-
-
-def whole_words(span: Span) -> Span:
-    """``span`` grown to whole words when it starts or ends inside a hyphenated or slashed word:
-    the parser cuts "ReLU non-linearity" into "ReLU non" and "TransNAS-Bench-101" into "TransNAS"
-    and "Bench-101". A name before a lower-case suffix stays as it is: "DFBT" of "DFBT-based"
-    names DFBT. An empty span stays empty.
-    """
-    if not len(span):
-        return span
-    doc = span.doc
-    start, end = span.start, span.end
-    while start > 0 and _glued(doc, start - 1) and doc[start - 1].text not in {"'s", "’s"}:
-        start -= 1
-    if start < span.start and not doc[start].text[0].isalnum():
-        return span  # a word that starts with a sign ("-Bench"): leave it to the caller
-    tail = end
-    while _glued(doc, tail - 1):
-        tail += 1
-    suffix = doc[end:tail]
-    if (
-        tail > end
-        and is_named(doc[end - 1])
-        and doc[end].text == "-"
-        and all(t.is_lower or t.text == "-" for t in suffix)
-    ):
-        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention
-    while tail > end and not doc[tail - 1].text[0].isalnum():
-        tail -= 1
-    return doc[start : max(end, tail)]
 
 
 def head_type(span: Span, lexicon: Lexicon) -> str | None:

@@ -11,7 +11,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon, load_lexicon
-from kg.nlp.mentions import SPANS_KEY, is_named
+from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.span_edges import is_named
 from kg.nlp.spans import mention_index, region
 from kg.text import normal_form
 
