@@ -400,3 +400,60 @@ def test_issue_13_each_name_of_a_coordinated_object(rules):
     mentions = {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"}
     found = _ruled(rules, text, mentions)
     assert {("FooNet", "improvesOn", "BarNet"), ("FooNet", "improvesOn", "BazNet")} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "GraphMix models are trained using a consistency regularized loss.",
+            {"GraphMix models": "Method", "GraphMix": "Method", "consistency regularized loss": "Method"},
+            {("GraphMix", "uses", "consistency regularized loss")},
+            id="X models use Y: X uses Y",
+        ),
+        pytest.param(
+            "We propose GraphMix, a novel equivariant Transformer (ET) architecture.",
+            {
+                "GraphMix": "Method",
+                "equivariant Transformer": "Method",
+                "equivariant Transformer (ET) architecture": "Method",
+                "ET": "Method",
+            },
+            {("GraphMix", "isA", "equivariant Transformer")},
+            id="X, a Y (ABBR) architecture: X is a Y",
+        ),
+        pytest.param(
+            "We validate GraphMix on machine translation tasks.",
+            {"GraphMix": "Method", "machine translation": "Task", "machine translation tasks": "Task"},
+            {("GraphMix", "addresses", "machine translation")},
+            id="T tasks: T",
+        ),
+        pytest.param(
+            "THOR models significantly outperform the Transformer and MoE models across various settings.",
+            {
+                "THOR": "Method",
+                "THOR models": "Method",
+                "Transformer": "Method",
+                "Transformer and MoE models": "Method",
+                "MoE": "Method",
+            },
+            {("THOR", "improvesOn", "Transformer"), ("THOR", "improvesOn", "MoE")},
+            id="the Y and Z models: Y and Z",
+        ),
+    ],
+)
+def test_issue_13_a_relation_of_a_named_phrase_is_the_names(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_phrase_of_another_type_is_not_its_name(rules):
+    text = "GraphMix is built on text classification models."
+    mentions = {"GraphMix": "Method", "text classification": "Task", "text classification models": "Method"}
+    assert _ruled(rules, text, mentions) == {("GraphMix", "uses", "text classification models")}
+
+
+def test_issue_13_a_learned_end_named_by_a_phrase_is_the_name(rules):
+    text = "GraphMix models are trained using a consistency regularized loss."
+    mentions = {"GraphMix models": "Method", "GraphMix": "Method", "consistency regularized loss": "Method"}
+    found = _learned(rules, text, mentions, [("consistency regularized loss", "USED-FOR", "GraphMix models", 0.9)])
+    assert found == {("GraphMix", "uses", "consistency regularized loss")}

@@ -9,8 +9,9 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.spans import Relation, mention_index
+from kg.nlp.spans import Relation, mention_index, names_inside
 
 #: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
 #: relations); the learned classifier agreeing raises it (:mod:`kg.nlp.learned`).
@@ -69,6 +70,7 @@ class Finder:
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
         self.main = proposed[0] if proposed else None
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
+        self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
 
     def mention(self, tok: Token) -> Span | None:
         span = self.index.get(tok.i)
@@ -135,7 +137,17 @@ class Finder:
     ) -> None:
         """Add ``head label tail``, stated around ``tok``, with the label's confidence (or ``confidence``),
         unless the evidence says the sentence does not state it."""
-        if head is None or tail is None or head == tail:
+        if head is None or tail is None:
+            return
+        # "THOR models" is THOR; "the Transformer and MoE models" are Transformer and MoE
+        heads, tails = names_inside(head, self.spans), names_inside(tail, self.spans)
+        if len(heads) > 1 or len(tails) > 1:
+            for one in heads:
+                for other in tails:
+                    self.add(one, label, other, tok, confidence)
+            return
+        head, tail = heads[0], tails[0]
+        if head == tail:
             return
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
             return
