@@ -457,3 +457,125 @@ def test_issue_13_a_learned_end_named_by_a_phrase_is_the_name(rules):
     mentions = {"GraphMix models": "Method", "GraphMix": "Method", "consistency regularized loss": "Method"}
     found = _learned(rules, text, mentions, [("consistency regularized loss", "USED-FOR", "GraphMix models", 0.9)])
     assert found == {("GraphMix", "uses", "consistency regularized loss")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "Node classification is addressed by GraphMix.",
+            {"Node classification": "Task", "GraphMix": "Method"},
+            {("GraphMix", "addresses", "Node classification")},
+            id="T is addressed by X",
+        ),
+        pytest.param(
+            "The Switch Transformer is outperformed by GraphMix.",
+            {"Switch Transformer": "Method", "GraphMix": "Method"},
+            {("GraphMix", "improvesOn", "Switch Transformer")},
+            id="Y is outperformed by X",
+        ),
+        pytest.param(
+            "Label smoothing is used by GraphMix.",
+            {"Label smoothing": "Method", "GraphMix": "Method"},
+            {("GraphMix", "uses", "Label smoothing")},
+            id="Y is used by X",
+        ),
+        pytest.param(
+            "The proposed GraphMix is implemented by a random search.",
+            {"GraphMix": "Method", "random search": "Method"},
+            {("GraphMix", "uses", "random search")},
+            id="X is implemented by Y",
+        ),
+        pytest.param(
+            "The policy is parameterized by a neural network.",
+            {"policy": "Method", "neural network": "Method"},
+            {("policy", "uses", "neural network")},
+            id="X is parameterized by Y",
+        ),
+        pytest.param(
+            "Image classification is not addressed by GraphMix.",
+            {"Image classification": "Task", "GraphMix": "Method"},
+            set(),
+            id="T is not addressed by X: nothing",
+        ),
+    ],
+)
+def test_issue_13_a_passive_agent_is_the_doer(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "GraphMix achieves a new state of the art on the Cora dataset.",
+            {"GraphMix": "Method", "Cora": "Dataset"},
+            {("GraphMix", "evaluatedOn", "Cora")},
+            id="X achieves a state of the art on D",
+        ),
+        pytest.param(
+            "GraphMix achieves the best accuracy on Cora and PubMed.",
+            {"GraphMix": "Method", "accuracy": "Metric", "Cora": "Dataset", "PubMed": "Dataset"},
+            {
+                ("GraphMix", "evaluatedOn", "Cora"),
+                ("GraphMix", "evaluatedOn", "PubMed"),
+                ("GraphMix", "measuredBy", "accuracy"),
+                ("Cora", "conjoinedWith", "PubMed"),
+            },
+            id="X achieves M on D1 and D2",
+        ),
+        pytest.param(
+            "For Cora, our GraphMix achieves the best accuracy.",
+            {"GraphMix": "Method", "accuracy": "Metric", "Cora": "Dataset"},
+            {("GraphMix", "evaluatedOn", "Cora"), ("GraphMix", "measuredBy", "accuracy")},
+            id="for D, X achieves M",
+        ),
+        pytest.param(
+            "GraphMix obtains state-of-the-art results in node classification.",
+            {"GraphMix": "Method", "node classification": "Task"},
+            {("GraphMix", "addresses", "node classification")},
+            id="X obtains results in T",
+        ),
+        pytest.param(
+            "GraphMix fails to achieve high accuracy on Cora.",
+            {"GraphMix": "Method", "accuracy": "Metric", "Cora": "Dataset"},
+            set(),
+            id="X fails to achieve M on D: nothing",
+        ),
+        pytest.param(
+            "GraphMix reduces the memory footprint by 32 times.",
+            {"GraphMix": "Method", "memory footprint": "Metric"},
+            {("GraphMix", "measuredBy", "memory footprint")},
+            id="X reduces M",
+        ),
+    ],
+)
+def test_issue_13_where_a_result_is_obtained(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "LAQ learns value functions using Q-learning.",
+            {"LAQ": "Method", "value functions": "Concept", "Q-learning": "Method"},
+            {("LAQ", "uses", "Q-learning")},
+            id="X learns Y using Z: X uses Z",
+        ),
+        pytest.param(
+            "We sample the waypoints using contrastive learning.",
+            {"waypoints": "Concept", "contrastive learning": "Method"},
+            set(),
+            id="we sample Y using Z: the authors use Z",
+        ),
+        pytest.param(
+            "We evaluate TextFooler on five datasets, utilizing three DNN architectures.",
+            {"TextFooler": "Method", "DNN": "Method", "DNN architectures": "Method"},
+            set(),
+            id="we evaluate X, utilizing Y: the authors' evaluation uses Y",
+        ),
+    ],
+)
+def test_issue_13_who_uses_what_a_clause_uses(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions, ("TextFooler",) if "TextFooler" in mentions else ()) == expected
