@@ -579,3 +579,24 @@ def test_issue_13_where_a_result_is_obtained(rules, text, mentions, expected):
 )
 def test_issue_13_who_uses_what_a_clause_uses(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions, ("TextFooler",) if "TextFooler" in mentions else ()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We introduce a Bayesian optimization approach for neural architecture search.",
+            {"Bayesian optimization": "Method", "neural architecture search": "Task"},
+            {("Bayesian optimization", "addresses", "neural architecture search")},
+            id="a Y method for T",
+        ),
+        pytest.param(
+            "We propose a GNN-based framework for node classification.",
+            {"GNN": "Method", "node classification": "Task"},
+            set(),
+            id="a Y-based framework for T: the framework is not Y",
+        ),
+    ],
+)
+def test_issue_13_a_name_before_a_method_head_for_a_task(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

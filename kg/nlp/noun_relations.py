@@ -126,6 +126,22 @@ class NounFinder(Finder):
                 if outer is not None:
                     self.examples(outer, root.head.head, span)
 
+    def described_methods(self) -> None:
+        """ "a novel prediction interval (PI) method for uncertainty quantification": the name
+        before a method head that no mention covers addresses the task the head is for."""
+        for tok in self.doc:
+            if tok.lemma_.lower() not in _METHOD_HEADS or tok.i in self.index:
+                continue
+            method = self.mention(tok)  # the name the head is compounded with
+            if method is None or method.label_ != "Method" or method.end > tok.i:
+                continue
+            for prep in tok.children:
+                if prep.dep_ == "prep" and prep.lower_ == "for":
+                    for obj in args(prep, {"pobj"}):
+                        task = self.mention(obj)
+                        if task is not None and task.label_ == "Task":
+                            self.add(method, "addresses", task, tok)
+
     def coordination(self, span: Span, conj: Token) -> None:
         """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
         other = self.mention(conj)

@@ -313,6 +313,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder = _Finder(doc)
     finder.verbs()
     finder.nouns()
+    finder.described_methods()
     finder.experiments()
     _gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]
