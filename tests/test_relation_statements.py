@@ -8,6 +8,7 @@ combination with given learned relations (:func:`learned_relations`) state.
 from __future__ import annotations
 
 import pytest
+import spacy
 from relation_sentences import Triple
 from relation_sentences import learned as _learned
 from relation_sentences import parsed as _doc
@@ -18,6 +19,7 @@ from spacy.tokens import Span
 from kg.nlp.learned import learned_relations
 from kg.nlp.lexicon import load_lexicon
 from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.noun_relations import _unbracketed
 from kg.nlp.relations import find_relations
 from kg.nlp.spans import Relation
 
@@ -600,3 +602,75 @@ def test_issue_13_who_uses_what_a_clause_uses(rules, text, mentions, expected):
 )
 def test_issue_13_a_name_before_a_method_head_for_a_task(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "Our attack jams the established speech recognition system DeepSpeech.",
+            {"speech recognition": "Method", "speech recognition system": "Method", "DeepSpeech": "Method"},
+            (),
+            {("DeepSpeech", "isA", "speech recognition system")},
+            id="the T system X: X is a system, not T",
+        ),
+        pytest.param(
+            "We present a learning-based initialization scheme. It is evaluated on CIFAR-10.",
+            {"initialization": "Method", "learning-based initialization scheme": "Method", "CIFAR-10": "Dataset"},
+            ("learning-based initialization scheme",),
+            {("learning-based initialization scheme", "evaluatedOn", "CIFAR-10")},
+            id="what the paper proposes keeps its head",
+        ),
+    ],
+)
+def test_issue_13_a_phrase_that_is_its_own_name(rules, text, mentions, proposed, expected):
+    assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "As compared to modern MLP architectures, e.g., MLP-Mixer, CycleMLP has two advantages.",
+            {"MLP architectures": "Method", "MLP": "Method", "MLP-Mixer": "Method", "CycleMLP": "Method"},
+            {
+                ("MLP-Mixer", "isA", "MLP"),
+                ("CycleMLP", "comparedWith", "MLP"),
+                ("CycleMLP", "comparedWith", "MLP-Mixer"),
+            },
+            id="Ys, e.g., X: X is a Y, not a peer",
+        ),
+        pytest.param(
+            "We study graph neural networks, i.e., GNNs, for node classification.",
+            {"graph neural networks": "Method", "GNNs": "Method", "node classification": "Task"},
+            {("GNNs", "addresses", "node classification")},
+            id="X, i.e., Y: one thing",
+        ),
+    ],
+)
+def test_issue_13_an_example_is_no_peer(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions"),
+    [
+        pytest.param(
+            "The encoder combines the log-signature knowledge, which increases the model accuracy.",
+            {"log-signature knowledge": "Concept", "model accuracy": "Metric"},
+            id="a concept that increases M is not measured by M",
+        ),
+        pytest.param(
+            "These models give a description of their functional space that yields insights on their inductive bias.",
+            {"functional space": "Concept", "inductive bias": "Task"},
+            id="a concept that yields insights on T does not address T",
+        ),
+    ],
+)
+def test_issue_13_results_of_no_method(rules, text, mentions):
+    assert _ruled(rules, text, mentions) == set()
+
+
+def test_issue_13_an_example_in_brackets_is_not_between_peers():
+    doc = spacy.blank("en")("a test ( e.g. , KS ) and projections")
+    assert [t.text for t in _unbracketed(doc[1:8])] == ["test", "and"]

@@ -213,7 +213,7 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         label, flip = mapped
         head, tail = (b, a) if flip else (a, b)
         # "THOR models": the rules relate THOR, the name the phrase is about
-        named_a, named_b, named_head = (name_inside(s, mentions) for s in (a, b, head))
+        named_a, named_b, named_head = (s if s in proposed_spans else name_inside(s, mentions) for s in (a, b, head))
         k = by_pair.get(frozenset({(named_a.start, named_a.end), (named_b.start, named_b.end)}))
         if k is not None:
             rule = boosted[k]
@@ -233,7 +233,7 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if confidence is None:
             continue
         sentence = doc[min(rel.head_start, rel.tail_start)].sent.start
-        head, tail = name_inside(head, mentions), name_inside(tail, mentions)
+        head, tail = (s if s in proposed_spans else name_inside(s, mentions) for s in (head, tail))
         if head == tail:
             continue
         key = (head.start, head.end, label, tail.start, tail.end)

@@ -55,9 +55,23 @@ def property_of(span: Span) -> bool:
     return span.label_ == "Concept" and (names_quality(span) or span.root.lemma_.lower() in _PROPERTY_HEADS)
 
 
+def _unbracketed(tokens: Span) -> list[Token]:
+    """``tokens`` without those inside brackets: "X (e.g., Y) and Z" says no example between X and Z."""
+    out, depth = [], 0
+    for tok in tokens:
+        depth += tok.text == "("
+        if depth == 0:
+            out.append(tok)
+        depth -= tok.text == ")" and depth > 0
+    return out
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
+
+#: Words that make what follows an example of what precedes ("MLP architectures, e.g., MLP-Mixer").
+_EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly"})
 
 #: "X and Y" coordinated by the parse, both mentions of one type.
 CONJOINED_CONFIDENCE = 0.75
@@ -149,6 +163,13 @@ class NounFinder(Finder):
             return
         if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
             return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
+        between = {t.lower_ for t in _unbracketed(self.doc[span.end : other.start])}
+        if between & _EXAMPLE_MARKS:
+            if span.root.tag_ in {"NNS", "NNPS"}:
+                self.add(other, "isA", span, conj)  # "modern MLP architectures, e.g., MLP-Mixer"
+            return
+        if between & {"i.e.", "namely"}:
+            return  # "X, i.e., Y": one thing said twice
         self.add(span, "conjoinedWith", other, conj, CONJOINED_CONFIDENCE)
 
     def examples(self, outer: Span, noun: Token, item: Span) -> None:

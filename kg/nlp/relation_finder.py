@@ -69,6 +69,7 @@ class Finder:
         self.index = mention_index(doc)
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
         self.main = proposed[0] if proposed else None
+        self.proposed = set(proposed)
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
         self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
 
@@ -125,6 +126,11 @@ class Finder:
                     out += [c for c in child.conjuncts if c not in out]
         return out
 
+    def names(self, span: Span) -> list[Span]:
+        """The names a relation's end is about (:func:`names_inside`); what the paper proposes is
+        its own name ("we present a learning-based initialization scheme": not "initialization")."""
+        return [span] if span in self.proposed else names_inside(span, self.spans)
+
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
         return any(
@@ -140,7 +146,7 @@ class Finder:
         if head is None or tail is None:
             return
         # "THOR models" is THOR; "the Transformer and MoE models" are Transformer and MoE
-        heads, tails = names_inside(head, self.spans), names_inside(tail, self.spans)
+        heads, tails = self.names(head), self.names(tail)
         if len(heads) > 1 or len(tails) > 1:
             for one in heads:
                 for other in tails:

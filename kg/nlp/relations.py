@@ -27,6 +27,9 @@ VERBS = {
     "measuredBy": {"measure", "quantify", "achieve", "attain", "reach", "obtain"}
     | {"reduce", "lower", "decrease", "increase", "boost"},
 }
+#: measuredBy verbs that change a measure ("X reduces the memory footprint"): said of anything,
+#: so only a method's or a task's change states how it is measured.
+_CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
@@ -216,6 +219,8 @@ class _Finder(NounFinder):
                         continue
                     if label == "measuredBy" and target.label_ != "Metric":
                         continue
+                    if lemma in _CHANGE_VERBS and subj.label_ not in {"Method", "Task"}:
+                        continue  # "knowledge, which increases the accuracy": a method or task is measured
                     if (
                         label == "improvesOn"
                         and tok.lemma_.lower() in _QUALITY_VERBS
@@ -262,8 +267,9 @@ class _Finder(NounFinder):
         """ "X achieves 82.9% accuracy on Kinetics-400", "X outperforms Y on D", "For D, X
         achieves ...": X is evaluated on D; "X achieves strong results in T": X addresses T. The
         place may hang on the verb, on its object or on a noun the object holds."""
-        if not any(subjects):
-            return
+        subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
+        if not subjects:
+            return  # "a description ... that yields insights on T": no method's result
         places = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "for"]
         nouns = args(verb, {"dobj"})
         for noun in nouns:  # "82.9% (top-1 accuracy on D)", "a new state (of the art on D)"

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.mentions import ROLE_HEADS, SPANS_KEY, STRIPPABLE_HEADS
+from kg.nlp.mentions import SPANS_KEY, STRIPPABLE_HEADS
 
 
 class Relation(NamedTuple):
@@ -60,6 +60,16 @@ def region(token: Token, exclude: frozenset[str]) -> list[Token]:
     return out
 
 
+#: Heads after a name that say what kind of thing the name is, by the phrase's type: "THOR
+#: models", "machine translation tasks", "the Cora dataset". Not "system", "pipeline" or
+#: "solution": "the speech recognition system DeepSpeech" is a system, not speech recognition.
+NAMED_HEADS = {
+    "Method": STRIPPABLE_HEADS | {"model", "architecture"},
+    "Task": frozenset({"task", "problem", "setting"}),
+    "Dataset": frozenset({"dataset", "benchmark"}),
+}
+
+
 def name_inside(span: Span, spans: dict[tuple[int, int], Span]) -> Span:
     """The name a "<name> <role head>" phrase is about ("THOR models", "the MoE models", "a novel
     equivariant Transformer (ET) architecture", "machine translation tasks"), when it is a mention
@@ -68,21 +78,23 @@ def name_inside(span: Span, spans: dict[tuple[int, int], Span]) -> Span:
 
     Not "image classification models" (a Method phrase over a Task name): the types differ.
     """
-    if len(span) < 2 or span[-1].lemma_.lower() not in STRIPPABLE_HEADS | ROLE_HEADS:
+    if len(span) < 2 or span[-1].lemma_.lower() not in NAMED_HEADS.get(span.label_, ()):
         return span
     end = span.end - 1
     if span.doc[end - 1].text == ")":  # "equivariant Transformer (ET) architecture"
         opening = [t.i for t in span[:-2] if t.text == "("]
         end = opening[-1] if opening else end
     inner = spans.get((span.start, end))
-    return inner if inner is not None and inner.label_ == span.label_ else span
+    if inner is None or inner.label_ != span.label_:
+        return span
+    return inner
 
 
 def names_inside(span: Span, spans: dict[tuple[int, int], Span]) -> list[Span]:
     """The names a phrase is about: "the Transformer and MoE models" is about Transformer and MoE
     (two mentions of the phrase's type that the parse coordinates before its role head), else
     :func:`name_inside`."""
-    if len(span) >= 4 and span[-1].lemma_.lower() in STRIPPABLE_HEADS | ROLE_HEADS:
+    if len(span) >= 4 and span[-1].lemma_.lower() in NAMED_HEADS.get(span.label_, ()):
         inner = [s for (start, end), s in spans.items() if span.start <= start and end < span.end]
         inner = [s for s in inner if s.label_ == span.label_ and s != span]
         for first in inner:
