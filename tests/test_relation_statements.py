@@ -674,3 +674,30 @@ def test_issue_13_results_of_no_method(rules, text, mentions):
 def test_issue_13_an_example_in_brackets_is_not_between_peers():
     doc = spacy.blank("en")("a test ( e.g. , KS ) and projections")
     assert [t.text for t in _unbracketed(doc[1:8])] == ["test", "and"]
+
+
+@pytest.mark.parametrize(
+    ("text", "learned", "expected"),
+    [
+        pytest.param(
+            "Our results show that GraphMix dramatically improves the AUC score compared with the Transformer.",
+            [("GraphMix", "COMPARE", "Transformer", 0.9)],
+            {("GraphMix", "improvesOn", "Transformer")},
+            id="X improves M compared with Y",
+        ),
+        pytest.param(
+            "Compared with the Transformer, GraphMix improves the BLEU score by two points.",
+            [("Transformer", "COMPARE", "GraphMix", 0.9)],
+            {("GraphMix", "improvesOn", "Transformer")},
+            id="compared with Y, X improves M",
+        ),
+        pytest.param(
+            "We compare GraphMix with the Transformer.",
+            [("Transformer", "COMPARE", "GraphMix", 0.9)],
+            {("Transformer", "comparedWith", "GraphMix")},
+            id="no winner: compared",
+        ),
+    ],
+)
+def test_issue_13_the_subject_of_an_improvement_wins_a_comparison(rules, text, learned, expected):
+    assert _learned(rules, text, {"GraphMix": "Method", "Transformer": "Method"}, learned) == expected
