@@ -701,3 +701,26 @@ def test_issue_13_an_example_in_brackets_is_not_between_peers():
 )
 def test_issue_13_the_subject_of_an_improvement_wins_a_comparison(rules, text, learned, expected):
     assert _learned(rules, text, {"GraphMix": "Method", "Transformer": "Method"}, learned) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "proposed", "expected"),
+    [
+        pytest.param(
+            "We propose iFlood, a regularizer. Our method achieves strong results in image classification.",
+            ("iFlood",),
+            {("iFlood", "addresses", "image classification")},
+            id="our method is the named proposal",
+        ),
+        pytest.param(
+            "We propose iFlood, a regularizer. Our method achieves strong results in image classification.",
+            ("regularizer",),
+            set(),
+            id="our method is no single common word",
+        ),
+    ],
+)
+def test_issue_13_the_authors_method_is_a_name_or_a_term(rules, text, proposed, expected):
+    mentions = {"iFlood": "Method", "regularizer": "Method", "image classification": "Task"}
+    found = _ruled(rules, text, mentions, proposed)
+    assert {t for t in found if t[1] == "addresses"} == expected

@@ -61,6 +61,10 @@ def args(token: Token, deps: set[str]) -> list[Token]:
     return out
 
 
+def _one_common_word(span: Span) -> bool:
+    return len(span) == 1 and span.text.islower()
+
+
 class Finder:
     """A Doc's mentions, what the paper proposes, and the relations found so far."""
 
@@ -68,7 +72,9 @@ class Finder:
         self.doc = doc
         self.index = mention_index(doc)
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
-        self.main = proposed[0] if proposed else None
+        # "we", "our method" stand for what the paper proposes when it is a name or a term, not a
+        # single common word the proposal finder took ("gradients", "supernet")
+        self.main = proposed[0] if proposed and not _one_common_word(proposed[0]) else None
         self.proposed = set(proposed)
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
         self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
