@@ -724,3 +724,40 @@ def test_issue_13_the_authors_method_is_a_name_or_a_term(rules, text, proposed, 
     mentions = {"iFlood": "Method", "regularizer": "Method", "image classification": "Task"}
     found = _ruled(rules, text, mentions, proposed)
     assert {t for t in found if t[1] == "addresses"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "Perceiver IO outperforms a Transformer-based BERT baseline on the GLUE language benchmark.",
+            {
+                "Perceiver IO": "Method",
+                "Transformer": "Method",
+                "BERT": "Method",
+                "BERT baseline": "Method",
+                "GLUE": "Dataset",
+            },
+            {
+                ("BERT", "uses", "Transformer"),
+                ("Perceiver IO", "improvesOn", "BERT"),
+                ("Perceiver IO", "evaluatedOn", "GLUE"),
+            },
+            id="a Y-based X baseline: X uses Y; X is the baseline",
+        ),
+        pytest.param(
+            "We propose StyleMix, a novel GAN-based framework.",
+            {"StyleMix": "Method", "GAN": "Method"},
+            {("StyleMix", "uses", "GAN")},
+            id="X, a Y-based framework",
+        ),
+        pytest.param(
+            "StyleMix is a GAN-based model.",
+            {"StyleMix": "Method", "GAN": "Method"},
+            {("StyleMix", "uses", "GAN")},
+            id="X is a Y-based model",
+        ),
+    ],
+)
+def test_issue_13_a_y_based_x_uses_y(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

@@ -156,6 +156,28 @@ class NounFinder(Finder):
                         if task is not None and task.label_ == "Task":
                             self.add(method, "addresses", task, tok)
 
+    def based(self) -> None:
+        """ "a Transformer-based BERT baseline", "FooGAN, a novel GAN-based framework", "FooGAN is a
+        GAN-based model": what the phrase names uses X."""
+        for tok in self.doc:
+            if tok.lemma_.lower() != "base" or tok.dep_ != "amod" or tok.i == 0 or self.doc[tok.i - 1].text != "-":
+                continue
+            bases = [self.index.get(c.i) for c in tok.children if c.dep_ in {"npadvmod", "compound", "nmod"}]
+            noun = tok.head
+            user = self.mention(noun)
+            if user is None and noun.dep_ == "appos":
+                user = self.mention(noun.head)  # "FooGAN, a GAN-based framework"
+            if user is None:
+                named = [self.mention(c) for c in noun.children if c.dep_ == "appos"]
+                user = next((n for n in named if n is not None), None)  # "a GAN-based framework, FooGAN"
+            if user is None and noun.dep_ == "attr":
+                user = next((self.mention(s) for s in args(noun.head, {"nsubj"})), None)  # "FooGAN is a ..."
+            if user is None or user.label_ != "Method":
+                continue
+            for base in bases:
+                if base is not None and base.label_ in {"Method", "Concept"}:
+                    self.add(user, "uses", base, tok)
+
     def coordination(self, span: Span, conj: Token) -> None:
         """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
         other = self.mention(conj)

@@ -320,6 +320,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.verbs()
     finder.nouns()
     finder.described_methods()
+    finder.based()
     finder.experiments()
     _gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]

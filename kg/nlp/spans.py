@@ -64,7 +64,7 @@ def region(token: Token, exclude: frozenset[str]) -> list[Token]:
 #: models", "machine translation tasks", "the Cora dataset". Not "system", "pipeline" or
 #: "solution": "the speech recognition system DeepSpeech" is a system, not speech recognition.
 NAMED_HEADS = {
-    "Method": STRIPPABLE_HEADS | {"model", "architecture"},
+    "Method": STRIPPABLE_HEADS | {"model", "architecture", "baseline"},
     "Task": frozenset({"task", "problem", "setting"}),
     "Dataset": frozenset({"dataset", "benchmark"}),
 }
