@@ -761,3 +761,25 @@ def test_issue_13_the_authors_method_is_a_name_or_a_term(rules, text, proposed, 
 )
 def test_issue_13_a_y_based_x_uses_y(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "We present a novel method using wavelet decomposition. Our AWT-Net is fast.",
+            {("AWT-Net", "uses", "wavelet decomposition")},
+            id="we present a method using Y: the paper's method uses Y",
+        ),
+        pytest.param(
+            "We present a method, FlowNet, that uses wavelet decomposition. Our AWT-Net is fast.",
+            set(),
+            id="a method the sentence names is not the paper's",
+        ),
+    ],
+)
+def test_issue_13_the_method_the_authors_propose_is_theirs(rules, text, expected):
+    mentions = {"wavelet decomposition": "Method", "AWT-Net": "Method", "FlowNet": "Method"}
+    mentions = {k: v for k, v in mentions.items() if k in text}
+    found = _ruled(rules, text, mentions, ("AWT-Net",))
+    assert {t for t in found if t[0] == "AWT-Net"} == expected

@@ -47,6 +47,8 @@ _AUTHOR_WORDS = frozenset(
 )
 
 
+_PROPOSING = frozenset({"propose", "introduce", "present", "develop", "design"})
+
 #: Verbs that give a name to what a noun describes ("a model called ParaACE").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin", "refer"})
 
@@ -106,9 +108,22 @@ class Finder:
                 tok.lower_ in {"we", "it"}
                 or owner
                 or (tok.lower_ != "this" and any(c.lower_ == "this" for c in tok.children))
+                or self._proposed_here(tok)
             ):
                 return self.main
         return None
+
+    def _proposed_here(self, noun: Token) -> bool:
+        """ "we propose a novel method based on Y": the method the authors propose, when the
+        sentence names no other (then it is that name's: "we propose a method, X, ...")."""
+        verb = noun.head
+        return (
+            noun.dep_ == "dobj"
+            and verb.lemma_.lower() in _PROPOSING
+            and any(s.lower_ == "we" for s in verb.children if s.dep_ == "nsubj")
+            and not any(c.dep_ == "appos" for c in noun.children)
+            and self.main is not None
+        )
 
     def evaluated(self, obj: Token) -> Span | None:
         """What "we evaluate <obj>" evaluates: "the robustness of X" is X's, and so is "the
