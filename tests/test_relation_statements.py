@@ -783,3 +783,22 @@ def test_issue_13_the_method_the_authors_propose_is_theirs(rules, text, expected
     mentions = {k: v for k, v in mentions.items() if k in text}
     found = _ruled(rules, text, mentions, ("AWT-Net",))
     assert {t for t in found if t[0] == "AWT-Net"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions"),
+    [
+        pytest.param(
+            "We compared an AlexNet model with no normalization to the same models.",
+            {"AlexNet": "Method", "AlexNet model": "Method", "normalization": "Method"},
+            id="X with no Y",
+        ),
+        pytest.param(
+            "GraphMix uses no hyper-parameter in the training loss.",
+            {"GraphMix": "Method", "hyper-parameter": "Concept"},
+            id="X uses no Y",
+        ),
+    ],
+)
+def test_issue_13_no_y_is_no_relation(rules, text, mentions):
+    assert _ruled(rules, text, mentions) == set()

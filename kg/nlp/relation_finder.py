@@ -123,6 +123,7 @@ class Finder:
             and any(s.lower_ == "we" for s in verb.children if s.dep_ == "nsubj")
             and not any(c.dep_ == "appos" for c in noun.children)
             and self.main is not None
+            and self.main.label_ == "Method"
         )
 
     def evaluated(self, obj: Token) -> Span | None:
@@ -178,6 +179,8 @@ class Finder:
             return
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
             return
+        if any(c.dep_ == "det" and c.lower_ == "no" for end in (head, tail) for c in end.root.children):
+            return  # "an AlexNet model with no normalization"
         if same_thing(label, head, tail):
             return  # "we leverage COPA" in a paper that proposes COPA: one thing
         if unstated(label, head, tail):
