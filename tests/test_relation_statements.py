@@ -802,3 +802,10 @@ def test_issue_13_the_method_the_authors_propose_is_theirs(rules, text, expected
 )
 def test_issue_13_no_y_is_no_relation(rules, text, mentions):
     assert _ruled(rules, text, mentions) == set()
+
+
+def test_issue_13_names_in_apposition_to_a_plural(rules):
+    text = "SoundSpaces achieves strong results on two benchmarks (Replica and Matterport3D)."
+    mentions = {"Replica": "Dataset", "Matterport3D": "Dataset", "SoundSpaces": "Method"}
+    found = _ruled(rules, text, mentions)
+    assert {("SoundSpaces", "evaluatedOn", "Replica"), ("SoundSpaces", "evaluatedOn", "Matterport3D")} <= found

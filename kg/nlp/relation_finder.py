@@ -141,6 +141,10 @@ class Finder:
         ImageNet, not on "datasets")."""
         out = list(tokens)
         for tok in tokens:
+            if tok.tag_ in {"NNS", "NNPS"}:  # "on two benchmarks, Replica and Matterport3D"
+                for child in tok.children:
+                    if child.dep_ == "appos" and child.i in self.index:
+                        out += [c for c in [child, *child.conjuncts] if c not in out]
             if tok.i in self.index:
                 continue
             for child in tok.children:
