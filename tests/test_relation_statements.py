@@ -809,3 +809,22 @@ def test_issue_13_names_in_apposition_to_a_plural(rules):
     mentions = {"Replica": "Dataset", "Matterport3D": "Dataset", "SoundSpaces": "Method"}
     found = _ruled(rules, text, mentions)
     assert {("SoundSpaces", "evaluatedOn", "Replica"), ("SoundSpaces", "evaluatedOn", "Matterport3D")} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions"),
+    [
+        pytest.param(
+            "We solve Gomoku problems with both MCTS-based and FDFPN solvers.",
+            {"MCTS": "Method", "FDFPN solvers": "Method"},
+            id="Y-based and X solvers: X does not use Y",
+        ),
+        pytest.param(
+            "We propose a search method for data augmentation policies.",
+            {"search method": "Method", "data augmentation": "Task"},
+            id="a method for T policies does not address T",
+        ),
+    ],
+)
+def test_issue_13_what_a_phrase_does_not_say(rules, text, mentions):
+    assert _ruled(rules, text, mentions) == set()

@@ -55,6 +55,12 @@ def property_of(span: Span) -> bool:
     return span.label_ == "Concept" and (names_quality(span) or span.root.lemma_.lower() in _PROPERTY_HEADS)
 
 
+def _names_task(task: Span, obj: Token) -> bool:
+    """Does the object of "for" name the task: the task's own head, or a head saying it is one
+    ("for image classification tasks"), not another thing ("for data augmentation policies")?"""
+    return task.root.i == obj.i or obj.lemma_.lower() in {"task", "problem", "setting"}
+
+
 def _unbracketed(tokens: Span) -> list[Token]:
     """``tokens`` without those inside brackets: "X (e.g., Y) and Z" says no example between X and Z."""
     out, depth = [], 0
@@ -104,7 +110,8 @@ class NounFinder(Finder):
                         continue
                     word = child.lower_
                     if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
-                        self.add(span, "addresses", tail, root)
+                        if _names_task(tail, obj):
+                            self.add(span, "addresses", tail, root)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
                         "like",
@@ -152,8 +159,8 @@ class NounFinder(Finder):
             for prep in tok.children:
                 if prep.dep_ == "prep" and prep.lower_ == "for":
                     for obj in args(prep, {"pobj"}):
-                        task = self.mention(obj)
-                        if task is not None and task.label_ == "Task":
+                        task = self.mention(obj)  # not "a search method for data augmentation policies"
+                        if task is not None and task.label_ == "Task" and _names_task(task, obj):
                             self.add(method, "addresses", task, tok)
 
     def based(self) -> None:
@@ -164,6 +171,8 @@ class NounFinder(Finder):
                 continue
             bases = [self.index.get(c.i) for c in tok.children if c.dep_ in {"npadvmod", "compound", "nmod"}]
             noun = tok.head
+            if any(t.dep_ == "cc" for t in self.doc[tok.i : noun.i]):
+                continue  # "MCTS-based and FDFPN solvers": the based ones are others
             user = self.mention(noun)
             if user is None and noun.dep_ == "appos":
                 user = self.mention(noun.head)  # "FooGAN, a GAN-based framework"
