@@ -48,11 +48,33 @@ def by_degree(a: Span, b: Span) -> bool | None:
     return not WORSE.intersection(between) and bool(BETTER.intersection(between))
 
 
+#: Verbs whose subject is the winner of a comparison on their clause: "X improves the AUC
+#: compared with Y", "Compared with Y, X improves the AUC".
+IMPROVING = frozenset({"improve", "boost", "enhance"})
+
+
+def improver(a: Span, b: Span, tokens: Sequence[Token]) -> Span | None:
+    """The one of ``a`` and ``b`` that is the subject of an improving verb on the path between
+    them ("X improves the AUC compared with Y": X), else None."""
+    for verb in tokens[1:-1]:
+        if verb.lemma_.lower() not in IMPROVING:
+            continue
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        for span in (a, b):
+            if any(s.left_edge.i <= span.root.i <= s.right_edge.i for s in subjects):
+                return span
+    return None
+
+
 def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span] | None:
     """The relation a comparison of ``a`` and ``b`` states, from the words on its dependency path
-    (``tokens``: :func:`winner_first`) and between the two (:func:`by_degree`): an ``improvesOn``
-    from the winner, or a ``comparedWith``; ``None`` when the first is the worse by degree."""
+    (``tokens``: :func:`winner_first`, :func:`improver`) and between the two (:func:`by_degree`):
+    an ``improvesOn`` from the winner, or a ``comparedWith``; ``None`` when the first is the worse
+    by degree."""
     early, late = (a, b) if a.start < b.start else (b, a)
+    winner = improver(a, b, tokens)
+    if winner is not None:  # "X improves the AUC compared with Y"
+        return ("improvesOn", a, b) if winner is a else ("improvesOn", b, a)
     first = winner_first(tokens)
     if first is not None:  # "X outperforms Y", "Y is outperformed by X"
         return ("improvesOn", early, late) if first else ("improvesOn", late, early)

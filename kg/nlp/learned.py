@@ -54,7 +54,7 @@ from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
-from kg.nlp.spans import Relation, relations_of
+from kg.nlp.spans import Relation, name_inside, relations_of
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
@@ -213,10 +213,12 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             continue
         label, flip = mapped
         head, tail = (b, a) if flip else (a, b)
-        k = by_pair.get(frozenset({(a.start, a.end), (b.start, b.end)}))
+        # "THOR models": the rules relate THOR, the name the phrase is about
+        named_a, named_b, named_head = (s if s in proposed_spans else name_inside(s, mentions) for s in (a, b, head))
+        k = by_pair.get(frozenset({(named_a.start, named_a.end), (named_b.start, named_b.end)}))
         if k is not None:
             rule = boosted[k]
-            if rule.label == label and (rule.head_start, rule.head_end) == (head.start, head.end):
+            if rule.label == label and (rule.head_start, rule.head_end) == (named_head.start, named_head.end):
                 boosted[k] = rule._replace(score=1 - (1 - rule.score) * (1 - rel.score))
             continue  # the rules' reading of the pair wins
         if not oriented(label, head, tail, proposed):
@@ -232,6 +234,9 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if confidence is None:
             continue
         sentence = doc[min(rel.head_start, rel.tail_start)].sent.start
+        head, tail = (s if s in proposed_spans else name_inside(s, mentions) for s in (head, tail))
+        if head == tail:
+            continue
         key = (head.start, head.end, label, tail.start, tail.end)
         if confidence > out.get(key, (0, 0.0))[1]:
             out[key] = (sentence, confidence)

@@ -55,9 +55,29 @@ def property_of(span: Span) -> bool:
     return span.label_ == "Concept" and (names_quality(span) or span.root.lemma_.lower() in _PROPERTY_HEADS)
 
 
+def _names_task(task: Span, obj: Token) -> bool:
+    """Does the object of "for" name the task: the task's own head, or a head saying it is one
+    ("for image classification tasks"), not another thing ("for data augmentation policies")?"""
+    return task.root.i == obj.i or obj.lemma_.lower() in {"task", "problem", "setting"}
+
+
+def _unbracketed(tokens: Span) -> list[Token]:
+    """``tokens`` without those inside brackets: "X (e.g., Y) and Z" says no example between X and Z."""
+    out, depth = [], 0
+    for tok in tokens:
+        depth += tok.text == "("
+        if depth == 0:
+            out.append(tok)
+        depth -= tok.text == ")" and depth > 0
+    return out
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
+
+#: Words that make what follows an example of what precedes ("MLP architectures, e.g., MLP-Mixer").
+_EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly"})
 
 #: "X and Y" coordinated by the parse, both mentions of one type.
 CONJOINED_CONFIDENCE = 0.75
@@ -90,7 +110,8 @@ class NounFinder(Finder):
                         continue
                     word = child.lower_
                     if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
-                        self.add(span, "addresses", tail, root)
+                        if _names_task(tail, obj):
+                            self.add(span, "addresses", tail, root)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
                         "like",
@@ -126,6 +147,46 @@ class NounFinder(Finder):
                 if outer is not None:
                     self.examples(outer, root.head.head, span)
 
+    def described_methods(self) -> None:
+        """ "a novel prediction interval (PI) method for uncertainty quantification": the name
+        before a method head that no mention covers addresses the task the head is for."""
+        for tok in self.doc:
+            if tok.lemma_.lower() not in _METHOD_HEADS or tok.i in self.index:
+                continue
+            method = self.mention(tok)  # the name the head is compounded with
+            if method is None or method.label_ != "Method" or method.end > tok.i:
+                continue
+            for prep in tok.children:
+                if prep.dep_ == "prep" and prep.lower_ == "for":
+                    for obj in args(prep, {"pobj"}):
+                        task = self.mention(obj)  # not "a search method for data augmentation policies"
+                        if task is not None and task.label_ == "Task" and _names_task(task, obj):
+                            self.add(method, "addresses", task, tok)
+
+    def based(self) -> None:
+        """ "a Transformer-based BERT baseline", "FooGAN, a novel GAN-based framework", "FooGAN is a
+        GAN-based model": what the phrase names uses X."""
+        for tok in self.doc:
+            if tok.lemma_.lower() != "base" or tok.dep_ != "amod" or tok.i == 0 or self.doc[tok.i - 1].text != "-":
+                continue
+            bases = [self.index.get(c.i) for c in tok.children if c.dep_ in {"npadvmod", "compound", "nmod"}]
+            noun = tok.head
+            if any(t.dep_ == "cc" for t in self.doc[tok.i : noun.i]):
+                continue  # "MCTS-based and FDFPN solvers": the based ones are others
+            user = self.mention(noun)
+            if user is None and noun.dep_ == "appos":
+                user = self.mention(noun.head)  # "FooGAN, a GAN-based framework"
+            if user is None:
+                named = [self.mention(c) for c in noun.children if c.dep_ == "appos"]
+                user = next((n for n in named if n is not None), None)  # "a GAN-based framework, FooGAN"
+            if user is None and noun.dep_ == "attr":
+                user = next((self.mention(s) for s in args(noun.head, {"nsubj"})), None)  # "FooGAN is a ..."
+            if user is None or user.label_ != "Method":
+                continue
+            for base in bases:
+                if base is not None and base.label_ in {"Method", "Concept"}:
+                    self.add(user, "uses", base, tok)
+
     def coordination(self, span: Span, conj: Token) -> None:
         """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
         other = self.mention(conj)
@@ -133,6 +194,13 @@ class NounFinder(Finder):
             return
         if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
             return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
+        between = {t.lower_ for t in _unbracketed(self.doc[span.end : other.start])}
+        if between & _EXAMPLE_MARKS:
+            if span.root.tag_ in {"NNS", "NNPS"}:
+                self.add(other, "isA", span, conj)  # "modern MLP architectures, e.g., MLP-Mixer"
+            return
+        if between & {"i.e.", "namely"}:
+            return  # "X, i.e., Y": one thing said twice
         self.add(span, "conjoinedWith", other, conj, CONJOINED_CONFIDENCE)
 
     def examples(self, outer: Span, noun: Token, item: Span) -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
-from kg.nlp.spans import Relation, mention_index
+from kg.nlp.spans import Relation, mention_index, names_inside
 
 #: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
 #: relations); the learned classifier agreeing raises it (:mod:`kg.nlp.learned`).
@@ -46,6 +47,8 @@ _AUTHOR_WORDS = frozenset(
 )
 
 
+_PROPOSING = frozenset({"propose", "introduce", "present", "develop", "design"})
+
 #: Verbs that give a name to what a noun describes ("a model called ParaACE").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin", "refer"})
 
@@ -60,6 +63,10 @@ def args(token: Token, deps: set[str]) -> list[Token]:
     return out
 
 
+def _one_common_word(span: Span) -> bool:
+    return len(span) == 1 and span.text.islower()
+
+
 class Finder:
     """A Doc's mentions, what the paper proposes, and the relations found so far."""
 
@@ -67,8 +74,12 @@ class Finder:
         self.doc = doc
         self.index = mention_index(doc)
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
-        self.main = proposed[0] if proposed else None
+        # "we", "our method" stand for what the paper proposes when it is a name or a term, not a
+        # single common word the proposal finder took ("gradients", "supernet")
+        self.main = proposed[0] if proposed and not _one_common_word(proposed[0]) else None
+        self.proposed = set(proposed)
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
+        self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
 
     def mention(self, tok: Token) -> Span | None:
         span = self.index.get(tok.i)
@@ -97,9 +108,23 @@ class Finder:
                 tok.lower_ in {"we", "it"}
                 or owner
                 or (tok.lower_ != "this" and any(c.lower_ == "this" for c in tok.children))
+                or self._proposed_here(tok)
             ):
                 return self.main
         return None
+
+    def _proposed_here(self, noun: Token) -> bool:
+        """ "we propose a novel method based on Y": the method the authors propose, when the
+        sentence names no other (then it is that name's: "we propose a method, X, ...")."""
+        verb = noun.head
+        return (
+            noun.dep_ == "dobj"
+            and verb.lemma_.lower() in _PROPOSING
+            and any(s.lower_ == "we" for s in verb.children if s.dep_ == "nsubj")
+            and not any(c.dep_ == "appos" for c in noun.children)
+            and self.main is not None
+            and self.main.label_ == "Method"
+        )
 
     def evaluated(self, obj: Token) -> Span | None:
         """What "we evaluate <obj>" evaluates: "the robustness of X" is X's, and so is "the
@@ -116,12 +141,21 @@ class Finder:
         ImageNet, not on "datasets")."""
         out = list(tokens)
         for tok in tokens:
+            if tok.tag_ in {"NNS", "NNPS"}:  # "on two benchmarks, Replica and Matterport3D"
+                for child in tok.children:
+                    if child.dep_ == "appos" and child.i in self.index:
+                        out += [c for c in [child, *child.conjuncts] if c not in out]
             if tok.i in self.index:
                 continue
             for child in tok.children:
                 if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                     out += [c for c in child.conjuncts if c not in out]
         return out
+
+    def names(self, span: Span) -> list[Span]:
+        """The names a relation's end is about (:func:`names_inside`); what the paper proposes is
+        its own name ("we present a learning-based initialization scheme": not "initialization")."""
+        return [span] if span in self.proposed else names_inside(span, self.spans)
 
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
@@ -135,10 +169,22 @@ class Finder:
     ) -> None:
         """Add ``head label tail``, stated around ``tok``, with the label's confidence (or ``confidence``),
         unless the evidence says the sentence does not state it."""
-        if head is None or tail is None or head == tail:
+        if head is None or tail is None:
+            return
+        # "THOR models" is THOR; "the Transformer and MoE models" are Transformer and MoE
+        heads, tails = self.names(head), self.names(tail)
+        if len(heads) > 1 or len(tails) > 1:
+            for one in heads:
+                for other in tails:
+                    self.add(one, label, other, tok, confidence)
+            return
+        head, tail = heads[0], tails[0]
+        if head == tail:
             return
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
             return
+        if any(c.dep_ == "det" and c.lower_ == "no" for end in (head, tail) for c in end.root.children):
+            return  # "an AlexNet model with no normalization"
         if same_thing(label, head, tail):
             return  # "we leverage COPA" in a paper that proposes COPA: one thing
         if unstated(label, head, tail):

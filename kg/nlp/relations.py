@@ -24,8 +24,12 @@ VERBS = {
     "comparedWith": {"compare", "match", "rival"},
     "uses": set(USE_VERBS),
     "addresses": {"address", "tackle", "solve", "enable", "facilitate", "support", "handle"},
-    "measuredBy": {"measure", "quantify", "achieve", "attain", "reach"},
+    "measuredBy": {"measure", "quantify", "achieve", "attain", "reach", "obtain"}
+    | {"reduce", "lower", "decrease", "increase", "boost"},
 }
+#: measuredBy verbs that change a measure ("X reduces the memory footprint"): said of anything,
+#: so only a method's or a task's change states how it is measured.
+_CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
@@ -40,6 +44,14 @@ _CLAIM_VERBS = frozenset({"show", "prove", "demonstrate", "find", "establish", "
 _JOINING_VERBS = frozenset({"integrate", "combine", "incorporate", "couple", "unify"})
 #: Verbs that give a name to what the noun describes ("a method called X").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
+#: Verbs whose passive agent is what the subject is made of or worked by: "X is implemented by a
+#: random search", "the policy is parameterized by a neural network", "X is trained by SGD": X uses it.
+_REALIZED_BY = frozenset(
+    {"implement", "parameterize", "parametrize", "instantiate", "realize", "model", "represent", "train", "optimize"}
+)
+#: Verbs of a result: "X achieves 82.9% accuracy on Kinetics-400" is evaluated on Kinetics-400,
+#: however the parser hangs "on D" (on the verb, on its object, on a noun inside it).
+_RESULT_VERBS = frozenset({"achieve", "attain", "obtain", "reach", "set", "establish", "deliver", "yield"})
 
 
 def _user_noun(noun: Token) -> bool:
@@ -49,12 +61,12 @@ def _user_noun(noun: Token) -> bool:
 
 
 def _authors_claim(verb: Token) -> bool:
-    """Does ``verb`` hang on the authors' claim ("Using Y, we show that X ...")? Then the authors
-    use Y, not X."""
+    """Does ``verb`` hang on the authors' claim or evaluation ("Using Y, we show that X ...", "we
+    evaluate X on D, utilizing Y")? Then the authors use Y, not X."""
     head = verb.head
     return (
         verb.dep_ == "advcl"
-        and head.lemma_.lower() in _CLAIM_VERBS
+        and head.lemma_.lower() in _CLAIM_VERBS | _EVALUATE_VERBS
         and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
     )
 
@@ -110,6 +122,8 @@ class _Finder(NounFinder):
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
                 subjects = [self.mention(tok.head)]  # "a framework leveraging Y", "a method based on Y"
                 subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
+            elif tok.dep_ == "acl" and tok.tag_ == "VBG" and label == "uses" and tok.head.dep_ == "dobj":
+                subjects = self.named_doers(tok.head.head)  # "LAQ learns value functions using Q-learning"
             if tok.dep_ == "acl" and tok.lemma_.lower() in _NAMING_VERBS:
                 for name in args(tok, {"oprd", "dobj"}):  # "a method for T called X"
                     named = self.mention(name)
@@ -174,7 +188,7 @@ class _Finder(NounFinder):
                     elif (
                         tail.label_ == "Task"
                         and word in {"on", "in"}
-                        and (lemma in _EVALUATE_VERBS or label == "improvesOn")
+                        and (lemma in _EVALUATE_VERBS | _RESULT_VERBS or label == "improvesOn")
                     ):
                         for subj in subjects or [self.main]:  # "we validate X on translation tasks"
                             self.add(subj, "addresses", tail, tok)
@@ -192,6 +206,9 @@ class _Finder(NounFinder):
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
+            self.passive(tok, label)
+            if label in {"measuredBy", "improvesOn"} or lemma in _RESULT_VERBS:
+                self.results(tok, subjects)
             if label is None:
                 continue
             for subj in subjects:
@@ -202,6 +219,8 @@ class _Finder(NounFinder):
                         continue
                     if label == "measuredBy" and target.label_ != "Metric":
                         continue
+                    if lemma in _CHANGE_VERBS and subj.label_ not in {"Method", "Task"}:
+                        continue  # "knowledge, which increases the accuracy": a method or task is measured
                     if (
                         label == "improvesOn"
                         and tok.lemma_.lower() in _QUALITY_VERBS
@@ -220,6 +239,54 @@ class _Finder(NounFinder):
                 for subj in main_subjects:
                     for target in objects:
                         self.add(subj, "uses", target, tok)
+
+    def named_doers(self, verb: Token) -> list[Span | None]:
+        """The subjects of ``verb`` that are named methods ("LAQ learns ..."), not "we" or "it":
+        "we sample waypoints using Y" says how the authors sample, not what their method uses."""
+        named = [self.index.get(s.i) for s in args(verb, {"nsubj"})]
+        return [s for s in named if s is not None and s.label_ == "Method"]
+
+    def passive(self, verb: Token, label: str | None) -> None:
+        """ "T is addressed by X", "Y is outperformed by X", "Y is used by X": the agent is the
+        doer; "X is implemented by Y" (:data:`_REALIZED_BY`): X uses Y."""
+        targets = [self.mention(s) for s in args(verb, {"nsubjpass"})]
+        if not targets:
+            return
+        agents = [self.mention(o) for p in verb.children if p.dep_ == "agent" for o in self.named(args(p, {"pobj"}))]
+        lemma = verb.lemma_.lower()
+        for agent in agents:
+            for target in targets:
+                if lemma in _REALIZED_BY:
+                    self.add(target, "uses", agent, verb)
+                elif label in {"addresses", "uses"} or (label == "improvesOn" and lemma not in _QUALITY_VERBS):
+                    if label == "addresses" and (target is None or target.label_ != "Task"):
+                        continue
+                    self.add(agent, label, target, verb)
+
+    def results(self, verb: Token, subjects: list[Span | None]) -> None:
+        """ "X achieves 82.9% accuracy on Kinetics-400", "X outperforms Y on D", "For D, X
+        achieves ...": X is evaluated on D; "X achieves strong results in T": X addresses T. The
+        place may hang on the verb, on its object or on a noun the object holds."""
+        subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
+        if not subjects:
+            return  # "a description ... that yields insights on T": no method's result
+        places = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "for"]
+        nouns = args(verb, {"dobj"})
+        for noun in nouns:  # "82.9% (top-1 accuracy on D)", "a new state (of the art on D)"
+            nouns += [c for c in noun.children if c.dep_ == "appos"]
+            nouns += [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
+            places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ in {"on", "across", "in"}]
+        for prep in places:
+            for obj in self.named(args(prep, {"pobj"})):
+                place = self.mention(obj)
+                if place is None or contrasted(obj, verb):
+                    continue
+                if place.label_ == "Dataset" and prep.lower_ != "in":
+                    for subj in subjects:
+                        self.add(subj, "evaluatedOn", place, verb)
+                elif place.label_ == "Task" and prep.lower_ in {"on", "in"}:
+                    for subj in subjects:
+                        self.add(subj, "addresses", place, verb)
 
 
 #: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
@@ -252,6 +319,8 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder = _Finder(doc)
     finder.verbs()
     finder.nouns()
+    finder.described_methods()
+    finder.based()
     finder.experiments()
     _gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.span_edges import STRIPPABLE_HEADS
 
 
 class Relation(NamedTuple):
@@ -58,3 +59,47 @@ def region(token: Token, exclude: frozenset[str]) -> list[Token]:
         if child.dep_ not in exclude:
             out.extend(region(child, exclude))
     return out
+
+
+#: Heads after a name that say what kind of thing the name is, by the phrase's type: "THOR
+#: models", "machine translation tasks", "the Cora dataset". Not "system", "pipeline" or
+#: "solution": "the speech recognition system DeepSpeech" is a system, not speech recognition.
+NAMED_HEADS = {
+    "Method": STRIPPABLE_HEADS | {"model", "architecture", "baseline"},
+    "Task": frozenset({"task", "problem", "setting"}),
+    "Dataset": frozenset({"dataset", "benchmark"}),
+}
+
+
+def name_inside(span: Span, spans: dict[tuple[int, int], Span]) -> Span:
+    """The name a "<name> <role head>" phrase is about ("THOR models", "the MoE models", "a novel
+    equivariant Transformer (ET) architecture", "machine translation tasks"), when it is a mention
+    of the same type in ``spans`` (by start and end); else ``span``. A relation stated of the phrase
+    is stated of the name, which is the node a reader looks for.
+
+    Not "image classification models" (a Method phrase over a Task name): the types differ.
+    """
+    if len(span) < 2 or span[-1].lemma_.lower() not in NAMED_HEADS.get(span.label_, ()):
+        return span
+    end = span.end - 1
+    if span.doc[end - 1].text == ")":  # "equivariant Transformer (ET) architecture"
+        opening = [t.i for t in span[:-2] if t.text == "("]
+        end = opening[-1] if opening else end
+    inner = spans.get((span.start, end))
+    if inner is None or inner.label_ != span.label_:
+        return span
+    return inner
+
+
+def names_inside(span: Span, spans: dict[tuple[int, int], Span]) -> list[Span]:
+    """The names a phrase is about: "the Transformer and MoE models" is about Transformer and MoE
+    (two mentions of the phrase's type that the parse coordinates before its role head), else
+    :func:`name_inside`."""
+    if len(span) >= 4 and span[-1].lemma_.lower() in NAMED_HEADS.get(span.label_, ()):
+        inner = [s for (start, end), s in spans.items() if span.start <= start and end < span.end]
+        inner = [s for s in inner if s.label_ == span.label_ and s != span]
+        for first in inner:
+            others = [s for s in inner if s.root in first.root.conjuncts and s.root.i > first.root.i]
+            if first.start == span.start and others:
+                return [first, *others]
+    return [name_inside(span, spans)]
