@@ -141,6 +141,11 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"separable data", "connected layer", "approximately optimal policy"},
         ),
         (
+            "We present TP-BERTa, a specifically pre-trained LM, and weakly supervised learning.",
+            {"weakly supervised learning"},
+            {"specifically pre-trained LM"},
+        ),
+        (
             "It exhibits linear speedup w.r.t. the number of workers.",
             {"linear speedup"},
             {"linear speedup w.r.t"},

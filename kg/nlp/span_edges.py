@@ -37,7 +37,14 @@ _HEDGES = frozenset(
     sufficiently reasonably potentially particularly especially increasingly surprisingly
     remarkably notably commonly widely only fairly truly really newly recently previously
     currently typically usually generally simply purely mostly largely mainly inherently
-    naturally equally entirely completely""".split()
+    naturally equally entirely completely specifically carefully properly efficiently effectively
+    explicitly appropriately suitably specially""".split()
+)
+#: Adverbs that make a term with a participle: "fully connected", "weakly supervised", "sparsely
+#: activated"; any other adverb before a participle is a description ("specifically pre-trained").
+_TERM_ADVERBS = frozenset(
+    """fully densely sparsely partially weakly strongly doubly singly linearly locally globally
+    jointly independently identically conditionally""".split()
 )
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
 _LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "resp", "a.k.a", "aka"})
@@ -82,7 +89,7 @@ def _describes_next(token: Token, lexicon: Lexicon) -> bool:
     return (
         nxt is not None
         and token.lower_ not in _HEDGES
-        and nxt.tag_ in {"JJ", "VBN"}
+        and (nxt.tag_ == "JJ" or (nxt.tag_ == "VBN" and token.lower_ in _TERM_ADVERBS))
         and nxt.lower_ not in lexicon.stop_modifiers
         and token.i + 2 < len(token.doc)
         and token.doc[token.i + 2].pos_ in {"NOUN", "PROPN", "ADJ"}
