@@ -163,6 +163,23 @@ def test_issue_13_confidence_combines_over_papers_and_results_name_dataset_and_m
     assert alone.has_edge("entity/foonet", "entity/mujoco", "evaluatedOn")
 
 
+def test_issue_13_a_relation_whose_ends_resolved_to_other_kinds_is_left_out():
+    """ "an RL method uses X" merged into the task reinforcement learning; "evaluated on a task"."""
+    text = "Our reinforcement learning method uses proprioceptive states; FooNet is evaluated on parsing."
+    mentions = [
+        Mention("reinforcement learning method", "Method", 4, 33),
+        Mention("reinforcement learning", "Task", 4, 26),
+    ]
+    mentions += [Mention("proprioceptive states", "Concept", 39, 60), Mention("FooNet", "Method", 62, 68)]
+    mentions += [Mention("parsing", "Task", 85, 92)]
+    relations = [RelationRecord(0, "uses", 2, text, 0.9), RelationRecord(3, "evaluatedOn", 4, text, 0.9)]
+    relations += [RelationRecord(3, "addresses", 4, text, 0.9)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
+    assert graph.nodes["entity/reinforcementlearning"]["type"] == "Task"
+    stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")}
+    assert stated == {("entity/foonet", "addresses", "entity/parsing")}
+
+
 def test_issue_13_old_cache_records_read_with_full_confidence():
     data = {"mentions": [["A", "Method", 0, 1], ["B", "Method", 2, 3]], "proposed": [], "definitions": []}
     old = Extraction.from_json({**data, "relations": [[0, "uses", 1, "A uses B."]]})

@@ -42,6 +42,29 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
     }
 
 
+#: What each relation's ends must be, by node type (issue 13's directions): None leaves an end
+#: free. A relation whose sentence reads right but whose ends resolved to other kinds ("an RL
+#: method uses X" said of the task reinforcement learning) is left out.
+RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = {
+    "uses": (frozenset({"Method"}), None),
+    "addresses": (None, frozenset({"Task"})),
+    "evaluatedOn": (None, frozenset({"Dataset"})),
+    "measuredBy": (None, frozenset({"Metric"})),
+}
+
+
+def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
+    """Whether a ``label`` relation may join a ``head_type`` node to a ``tail_type`` one.
+
+    >>> ends_fit("uses", "Method", "Concept"), ends_fit("uses", "Task", "Method"), ends_fit("isA", "Task", "Task")
+    (True, False, True)
+    >>> ends_fit("evaluatedOn", "Method", "Dataset"), ends_fit("evaluatedOn", "Method", "Task")
+    (True, False)
+    """
+    heads, tails = RELATION_ENDS.get(label, (None, None))
+    return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
+
+
 def noisy_or(confidences: Iterable[float]) -> float:
     """The confidence that at least one of independent statements is right: 1 - prod(1 - c_i).
 
@@ -78,7 +101,8 @@ def build_graph(
     ``definitions`` are abbreviations known beforehand (short, long); ``junk`` the terms that are
     never entities (:attr:`kg.nlp.lexicon.Lexicon.junk`). A relation between entities is kept
     when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
-    ``min_confidence``; an ``improvesOn`` keeps the datasets and metrics its sentences name.
+    ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
+    keeps the datasets and metrics its sentences name.
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
@@ -146,7 +170,7 @@ def build_graph(
             graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])
             continue
         combined = round(noisy_or(confidence[((u, v, label), p)] for p in sorted(slot["papers"])), 4)
-        if combined < min_confidence:
+        if combined < min_confidence or not ends_fit(label, graph.nodes[u]["type"], graph.nodes[v]["type"]):
             continue
         extra: dict[str, object] = {}
         if label == "improvesOn":
