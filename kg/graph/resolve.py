@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kg.graph.terms import balanced, core_term, singular_label, term_key, unquoted
+from kg.graph.terms import clean_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
@@ -113,7 +113,7 @@ class Resolver:
         :func:`term_key`, so "Large Language Models" and "large language model" add up against
         "large-scale language models" for LLM."""
         for ex in extractions:
-            self.terms.update(term_key(core_term(balanced(unquoted(m.text)))) for m in ex.mentions)
+            self.terms.update(term_key(clean_term(m.text)) for m in ex.mentions)
             for short, long in ex.definitions:
                 key = term_key(long)
                 self.global_defs[term_key(short)][key] += 1
@@ -199,7 +199,7 @@ def resolve_entities(
         local = {term_key(short): long for short, long in ex.definitions}
         row: list[tuple[str, str | None, bool, Mention] | None] = []
         for mention in ex.mentions:
-            core = core_term(balanced(unquoted(mention.text)))
+            core = clean_term(mention.text)
             if core != mention.text:
                 mention = mention._replace(text=core)
             key, expanded, is_short = resolver.resolve(mention, local)

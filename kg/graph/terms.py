@@ -120,12 +120,23 @@ def plain_letters(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 18)
+def clean_term(text: str) -> str:
+    """A mention's text as a term: quotes its span cut in half and unmatched brackets dropped,
+    then its role head (:func:`unquoted`, :func:`balanced`, :func:`core_term`).
+
+    >>> clean_term('ASAP) algorithm'), clean_term('human-centered" modeling')
+    ('ASAP', 'human-centered modeling')
+    """
+    return core_term(balanced(unquoted(text)))
+
+
 def key_terms(extractions: Iterable[Extraction]) -> None:
     """Compute the :func:`term_key` of every mention and abbreviation in ``extractions`` now
     (it is cached): a rebuild does it for the cached abstracts while the new ones are parsed."""
     for ex in extractions:
         for mention in ex.mentions:
-            term_key(core_term(balanced(unquoted(mention.text))))
+            term_key(clean_term(mention.text))
         for short, long in ex.definitions:
             term_key(short)
             term_key(long)
