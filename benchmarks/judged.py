@@ -96,6 +96,8 @@ class PaperScore:
     proposals_found: int = 0
     important: int = 0
     important_missed: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+    mistyped: list[str] = field(default_factory=list)
     nodes: int = 0
     unmatched_nodes: list[Entity] = field(default_factory=list)
     not_nodes: int = 0
@@ -159,6 +161,10 @@ def score_paper(
         score.important += e.important
         if e.important and not matches:
             score.important_missed.append(e.label)
+        if not matches:
+            score.missed.append(f"{e.label} ({'/'.join(sorted(e.types))})")
+        elif not any(n.type in e.types for n in matches):
+            score.mistyped.append(f"{e.label} ({'/'.join(sorted(e.types))}, not {matches[0].type})")
     score.nodes = len(nodes)
     score.unmatched_nodes = [n for n in nodes if not keys[n.id] & every_name]
     node_keys = frozenset().union(*keys.values())
@@ -277,6 +283,10 @@ def print_papers(scores: Sequence[PaperScore]) -> None:
         print(f"  found {s.found}/{s.expected}, {s.nodes} nodes, {s.matched_nodes} matching an expected entity")
         if s.important_missed:
             print(f"  important missed: {'; '.join(s.important_missed)}")
+        if s.missed:
+            print(f"  missed: {'; '.join(s.missed)}")
+        if s.mistyped:
+            print(f"  mistyped: {'; '.join(s.mistyped)}")
         if s.unmatched_nodes:
             print(f"  unmatched nodes: {'; '.join(f'{n.label} ({n.type})' for n in s.unmatched_nodes)}")
         if s.not_nodes_as_nodes:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from wordfreq import zipf_frequency
 
 _INVARIANT = frozenset(
     {
@@ -185,3 +188,15 @@ def safe_text(text: str) -> str:
     'a b c\tok'
     """
     return _UNSAFE.sub(" ", text)
+
+
+@lru_cache(maxsize=1 << 16)
+def english_zipf(word: str) -> float:
+    """How common ``word`` is in English at large: its Zipf frequency (0 for unknown, about 7 for
+    "the"; `wordfreq <https://github.com/rspeer/wordfreq>`_), of its singular when that is commoner.
+
+    >>> english_zipf("amount") > 4.5 > 2.5 > english_zipf("overfitting")
+    True
+    """
+    low = word.lower()
+    return max(zipf_frequency(low, "en"), zipf_frequency(singular(low), "en"))

@@ -150,6 +150,17 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"linear speedup"},
             {"linear speedup w.r.t"},
         ),
+        (  # an amount is not part of a term, nor a term itself; "2D" is
+            "We collect 100K natural language feedback with a 13B-parameter LLM and a 16K context window "
+            "using 24GB of memory at 0.85mm, against 2D diffusion models.",
+            {"natural language feedback", "LLM", "context window", "2D diffusion models"},
+            {"100K natural language feedback", "13B-parameter LLM", "16K context window", "24GB", "0.85mm"},
+        ),
+        (  # a word rare in English at large is a term even when named once, also as a gerund
+            "Existing methods suffer from overfitting, and grokking is observed with memristor crossbars.",
+            {"overfitting", "grokking"},
+            set(),
+        ),
     ],
 )
 def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

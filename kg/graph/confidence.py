@@ -25,7 +25,7 @@ from typing import Any
 
 import networkx as nx
 
-from kg.graph.entity_evidence import usage_features, word_features
+from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
 from kg.text import singular
 
@@ -112,6 +112,7 @@ def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
             **dict.fromkeys(entity_features(data), 1.0),
             **usage_features(data, papers),
             **word_features(str(data.get("label", ""))),
+            **english_features(str(data.get("label", ""))),
         }
     return out
 

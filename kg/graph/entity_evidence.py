@@ -30,10 +30,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kg.text import singular
+from kg.text import english_zipf, singular
 
 WORD_STATS_PATH = Path(__file__).resolve().parent / "data" / "word_stats.json"
 WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 #: Determiners and quantifiers that make the next noun phrase a common noun ("an approach").
 INDEFINITE = frozenset(
     {"a", "an", "any", "some", "many", "several", "various", "such", "other", "each", "every", "more", "most", "few"}
@@ -167,6 +168,31 @@ def word_features(label: str, stats: Mapping[str, Sequence[float]] | None = None
         out[f"{role}:df"] = round(math.log(max(row[0], 1.0)) / 8, 3)
         for name, share in zip(STATS, row[1:], strict=True):
             out[f"{role}:{name}"] = round(share * (1 if name == "capitalized" else 3), 3)
+    return out
+
+
+def english_features(label: str) -> dict[str, float]:
+    """How common the words of ``label`` are in English at large: a term of a field has a word that
+    is rare outside it ("graphon", "overfitting"); "large amount", "core idea" do not.
+
+    >>> english_features("large amount")["en:all_common"], english_features("overfitting")["en:rare_head"]
+    (1.0, 1.0)
+    """
+    words = _LETTERS.findall(label)
+    if not words:
+        return {"en:no_word": 1.0}
+    zipfs = [english_zipf(w) for w in words]
+    out = {
+        "en:min": round(min(zipfs) / 7, 3),
+        "en:head": round(zipfs[-1] / 7, 3),
+        "en:first": round(zipfs[0] / 7, 3),
+    }
+    if min(zipfs) >= 4.5:
+        out["en:all_common"] = 1.0
+    if zipfs[-1] < 3:
+        out["en:rare_head"] = 1.0
+    if min(zipfs) < 2:
+        out["en:rare_word"] = 1.0
     return out
 
 

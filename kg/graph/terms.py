@@ -27,6 +27,9 @@ ROLE_HEADS = frozenset(
 )  # fmt: skip
 
 
+_GAMES = frozenset({"game", "games"})
+#: Names of kinds of game, not of a benchmark of games.
+_GAME_KINDS = frozenset({"markov", "stackelberg", "bayesian", "nash", "cournot", "bertrand"})
 _OPEN, _CLOSE = "([{", ")]}"
 
 
@@ -86,6 +89,11 @@ def core_term(text: str) -> str:
 
     A metric's abbreviation with "score" is the metric; a name with lower-case letters is not:
 
+    A game keeps its head unless a name is left (a benchmark of games):
+
+    >>> core_term("Atari games"), core_term("mean field games"), core_term("Markov games")
+    ('Atari', 'mean field games', 'Markov games')
+
     >>> core_term("F1 score"), core_term("BLEU scores"), core_term("Inception Score"), core_term("anomaly score")
     ('F1', 'BLEU', 'Inception Score', 'anomaly score')
     """
@@ -94,6 +102,10 @@ def core_term(text: str) -> str:
         return head
     if not head or last.lower() not in ROLE_HEADS:
         return text
+    if last.lower() in _GAMES:
+        # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
+        one_name = " " not in head.strip() and head[:1].isupper() and head.lower() not in _GAME_KINDS
+        return head.rstrip(" -") if one_name else text
     if " " in head.strip() or any(c.isupper() for c in head):
         return head.rstrip(" -")
     return text

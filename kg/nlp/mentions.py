@@ -18,11 +18,15 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
-from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named, trim
+from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named, quantity, trim
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
-from kg.text import singular
+from kg.text import english_zipf, singular
 
 SPANS_KEY = "kg_mentions"
+#: A word this rare in English at large (Zipf frequency, :func:`kg.text.english_zipf`) is a term
+#: of the field even when its abstract names it once.
+RARE_IN_ENGLISH = 3.0
+_NOUN_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "pcomp", "conj", "appos", "attr"})
 
 
 def _name_piece(token: Token) -> bool:
@@ -65,15 +69,16 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     """Whether a trimmed candidate names something worth a node.
 
     A single common noun must occur ``repeats`` times in the abstract (``counts``), or be a
-    metric (or a task twice).
+    metric (or a task twice), or be a word rare in English at large ("overfitting", "memristor"):
+    a term of the field.
     """
     if not len(span) or not any(c.isalpha() for c in span.text):
         return False
     text = span.text.lower()
     if text in lexicon.junk or len(span.text) < 2:
         return False
-    if any(t.like_url for t in span):
-        return False
+    if any(t.like_url for t in span) or quantity(span.doc, span.start) == len(span):
+        return False  # a link, an amount ("24GB")
     if any(t.pos_ == "CCONJ" for t in span[1:-1]) and len(coordination_variants(span.text)) < 2:
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
@@ -83,14 +88,19 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     if _named_before_dataset_head(span):
         return True  # "the Walmart dataset"
     head = span[-1]
-    if head.pos_ not in {"NOUN", "PROPN"}:
+    if head.pos_ not in {"NOUN", "PROPN"} and not (len(span) == 1 and rare_gerund(head)):
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
         if {lemma, head.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
             return False
         kind = head_type(span, lexicon)
-        return counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2)
+        return (
+            counts[lemma] >= repeats
+            or kind == "Metric"
+            or (kind == "Task" and counts[lemma] >= 2)
+            or english_zipf(lemma) < RARE_IN_ENGLISH
+        )
     if singular(head.lower_) in lexicon.generic_heads and all(
         t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
     ):
@@ -124,12 +134,24 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
             if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
                 yield doc[tok.i : tok.i + 2]
     yield from named_runs(doc)
+    yield from (doc[t.i : t.i + 1] for t in doc if rare_gerund(t))
     for short, long in definitions(doc):
         yield short
         yield long
         defined_inside = _defined_inside(short, long)
         if defined_inside is not None:
             yield defined_inside
+
+
+def rare_gerund(token: Token) -> bool:
+    """A word in "-ing" the tagger read as a verb but used as a noun, rare in English at large:
+    "suffer from overfitting", "grokking occurs". No object follows it ("overfitting the data")."""
+    return (
+        token.tag_ == "VBG"
+        and token.dep_ in _NOUN_ROLES
+        and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
+        and english_zipf(token.lower_) < RARE_IN_ENGLISH
+    )
 
 
 def _defined_inside(short: Span, long: Span) -> Span | None:

@@ -8,6 +8,8 @@ never cuts a word in two ("NAS-Bench-101", "non-linearity").
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
@@ -30,6 +32,9 @@ CLAUSE_VERBS = frozenset(
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
     indicate suggest underperform""".split()
 )
+_NUMBER = re.compile(r"\d[\d.,]*")
+#: Magnitudes and units written against a number: "100K", "13B", "24GB", "0.85mm", "10x".
+_UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms px x % USD".split())
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 #: Adverbs of degree and hedging, never part of a term ("approximately optimal policy").
 _HEDGES = frozenset(
@@ -64,6 +69,18 @@ def _keeps_case(token: Token) -> bool:
     # "Simple Policy Optimization": a capitalized word inside a name is part of it.
     nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
     return token.is_title and (not token.is_sent_start or (nxt is not None and nxt.is_title))
+
+
+def quantity(doc: Doc, i: int) -> int:
+    """How many tokens from ``i`` write an amount, not a name: 2 for "100K", "13B", "24GB" (the
+    tokenizer splits number and unit), 1 for "100", 0 for "2D" or "1F1B" (names)."""
+    text = doc[i].text
+    if not _NUMBER.fullmatch(text):
+        number = _NUMBER.match(text)
+        return int(number is not None and text[number.end() :] in _UNITS)
+    if doc[i].whitespace_ or i + 1 == len(doc):
+        return 1
+    return 2 if doc[i + 1].text in _UNITS else 0
 
 
 def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
@@ -126,8 +143,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or singular(doc[k].lower_) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
-    while start < end and _strippable(doc[start], lexicon, start == end - 1):
-        start += 1
+    while start < end and (_strippable(doc[start], lexicon, start == end - 1) or quantity(doc, start)):
+        start += max(1, quantity(doc, start))  # "100K natural language feedback", "13B-parameter LLM"
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
             start += 2
     while end > start and (
