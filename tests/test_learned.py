@@ -134,9 +134,12 @@ def test_learned_extractor_finds_at_least_what_the_rules_find(tmp_path: Path, ex
     learned, _ = build(
         [EXAMPLES / "icml2025.jsonl"], tmp_path / "l", formats=["ttl"], extractor=extractor, min_confidence=0
     )
-    for node, data in rules.nodes(data=True):
-        assert node in learned and learned.nodes[node]["type"] == data["type"], node
+    # The type model reads the relations stated of an entity too, which the learned extractor
+    # adds to: a few types may change, and with them the relations whose ends no longer fit.
+    assert set(rules) <= set(learned)
+    retyped = {n for n, d in rules.nodes(data=True) if learned.nodes[n]["type"] != d["type"]}
+    assert len(retyped) <= 0.05 * rules.number_of_nodes(), retyped
     missing = set(rules.edges(keys=True)) - set(learned.edges(keys=True))
-    assert not missing
+    assert all({u, v} & retyped for u, v, _ in missing), missing
     assert learned.number_of_nodes() > rules.number_of_nodes()
     assert learned.number_of_edges() > rules.number_of_edges()

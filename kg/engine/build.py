@@ -277,7 +277,7 @@ def build(
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon
-        from kg.vocab.link import known_definitions, link_graph
+        from kg.vocab.link import known_definitions, link_graph, vocabulary_kinds
 
         with collector_paused():
             read = read_papers(inputs, input_format)
@@ -314,6 +314,7 @@ def build(
             definitions,
             junk=load_lexicon().junk,
             min_confidence=DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence,
+            kinds=vocabulary_kinds,
         )
         lap("resolve and build graph")
         if thesaurus.rules:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 
 import networkx as nx
 
+from kg.graph import type_model
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.typing_votes import dataset_variants
@@ -95,6 +96,7 @@ def build_graph(
     junk: Collection[str] = (),
     *,
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    kinds: type_model.KindsOf | None = None,
 ) -> nx.MultiDiGraph:
     """One Paper node per paper, one node per resolved entity, and their relations.
 
@@ -102,7 +104,8 @@ def build_graph(
     never entities (:attr:`kg.nlp.lexicon.Lexicon.junk`). A relation between entities is kept
     when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
     ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
-    keeps the datasets and metrics its sentences name.
+    keeps the datasets and metrics its sentences name. Entity types are the learned model's
+    (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label.
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
@@ -165,6 +168,13 @@ def build_graph(
                 slot["metrics"].update(map(entity_node, results.get((rel.head, rel.sentence, "measuredBy"), ())))
     for (source, target), n in sorted(mention_counts.items()):
         graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
+    # one type per entity, learned from readers: the relations stated of it are evidence too
+    roles: dict[Hashable, set[str]] = defaultdict(set)
+    for u, v, label in edges:
+        if label != "proposes":
+            roles[u].add(f"head:{label}")
+            roles[v].add(f"tail:{label}")
+    type_model.retype_entities(graph, roles, kinds)
     for (u, v, label), slot in sorted(edges.items()):
         if label == "proposes":
             graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])

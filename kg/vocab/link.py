@@ -134,6 +134,18 @@ def vocabulary_type(label: str, vocabulary: Vocabulary) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
+def vocabulary_kinds(label: str, vocabulary: Vocabulary | None = None) -> set[str]:
+    """The "source:kind" of every vocabulary term ``label`` names by its label or a full name
+    (evidence for :mod:`kg.graph.type_model`).
+
+    >>> vocab = Vocabulary([Term("v:nf", "Normalizing Flows", "Method", "pwc:method")])
+    >>> vocabulary_kinds("normalizing flow", vocab)
+    {'pwc:method:Method'}
+    """
+    vocab = vocabulary or load_vocabulary()
+    return {f"{t.source}:{t.kind}" for t, field, _ in vocab.lookup(label) if field in ("label", "full")}
+
+
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
     and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
