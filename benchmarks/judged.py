@@ -97,6 +97,8 @@ class PaperScore:
     important: int = 0
     important_missed: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
+    proposals_missed: list[str] = field(default_factory=list)
+    proposed_nodes: list[str] = field(default_factory=list)
     mistyped: list[str] = field(default_factory=list)
     nodes: int = 0
     unmatched_nodes: list[Entity] = field(default_factory=list)
@@ -158,6 +160,8 @@ def score_paper(
         score.typed += any(n.type in e.types for n in matches)
         score.proposed += e.proposed
         score.proposals_found += e.proposed and any(n.id in proposes for n in matches)
+        if e.proposed and not any(n.id in proposes for n in matches):
+            score.proposals_missed.append(f"{e.label} ({'a node' if matches else 'no node'})")
         score.important += e.important
         if e.important and not matches:
             score.important_missed.append(e.label)
@@ -166,6 +170,7 @@ def score_paper(
         elif not any(n.type in e.types for n in matches):
             score.mistyped.append(f"{e.label} ({'/'.join(sorted(e.types))}, not {matches[0].type})")
     score.nodes = len(nodes)
+    score.proposed_nodes = sorted(graph.entities[e].label for e in proposes if e in graph.entities)
     score.unmatched_nodes = [n for n in nodes if not keys[n.id] & every_name]
     node_keys = frozenset().union(*keys.values())
     score.not_nodes = len(paper.get("not_nodes", []))
@@ -287,6 +292,10 @@ def print_papers(scores: Sequence[PaperScore]) -> None:
             print(f"  missed: {'; '.join(s.missed)}")
         if s.mistyped:
             print(f"  mistyped: {'; '.join(s.mistyped)}")
+        if s.proposals_missed:
+            print(f"  proposals missed: {'; '.join(s.proposals_missed)}")
+        if s.proposed_nodes:
+            print(f"  kg proposes: {'; '.join(s.proposed_nodes)}")
         if s.unmatched_nodes:
             print(f"  unmatched nodes: {'; '.join(f'{n.label} ({n.type})' for n in s.unmatched_nodes)}")
         if s.not_nodes_as_nodes:

@@ -10,6 +10,7 @@ import networkx as nx
 from kg.graph import type_model
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.resolve import Entity, resolve_entities
+from kg.graph.titles import title_proposals
 from kg.graph.typing_votes import dataset_variants
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper
 
@@ -105,7 +106,8 @@ def build_graph(
     when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
     ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
     keeps the datasets and metrics its sentences name. Entity types are the learned model's
-    (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label.
+    (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label; a paper
+    proposes what it says it does and the new name its title opens with (:mod:`kg.graph.titles`).
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
@@ -115,6 +117,11 @@ def build_graph(
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
+    known = (lambda label: bool(kinds(label))) if kinds is not None else None
+    for paper, paper_keys in zip(papers, keys, strict=True):
+        named = [(k, entities[k].surface, len(entities[k].papers)) for k in dict.fromkeys(paper_keys) if k is not None]
+        for key in title_proposals(paper.title, named, known):
+            entities[key].proposed_by.add(paper.key)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):
         graph.add_node(
@@ -151,7 +158,7 @@ def build_graph(
             if entity_key is None:
                 continue
             mention_counts[(source, entity_node(entity_key))] += 1
-            if i in ex.proposed:
+            if i in ex.proposed or paper.key in entities[entity_key].proposed_by:
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
         results = _results(ex, paper_keys) if any(r.label == "improvesOn" for r in ex.relations) else {}
         for rel in ex.relations:

@@ -1,0 +1,63 @@
+"""What a paper's title says it proposes: the name the title opens with.
+
+A title often opens with the paper's own method, model or dataset, alone or before what it is for:
+"CDTrans: Cross-domain Transformer for ...", "Hierarchical Variational Memory for Few-shot
+Learning", "Unsupervised Discovery of Object Radiance Fields". An entity of the paper named by
+such an opening is proposed by it when it is new to the corpus: named by few papers and not a
+term of the shipped vocabularies ("Reinforcement Learning for ..." proposes no reinforcement
+learning).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from kg.graph.terms import term_key
+
+#: Words after which a title says what its opening is for or how it works.
+_AFTER_NAME = frozenset({"for", "with", "via", "through", "using", "by"})
+#: At most this many papers name an entity a title proposes.
+MAX_PAPERS = 3
+_SPLIT = re.compile(r"\s+")
+_BREAK = re.compile(r":| [-–—] ")
+
+
+def title_openings(title: str) -> set[str]:
+    """The keys (:func:`kg.graph.terms.term_key`) of the title's openings that can name what the
+    paper proposes: the part before a colon or a dash, the words before "for", "with", "via",
+    "through", "using" or "by", and the whole title ("Query Embedding on ..." studies query embedding).
+
+    >>> sorted(title_openings("CDTrans: Cross-domain Transformer for Unsupervised Domain Adaptation"))
+    ['cdtran']
+    >>> sorted(title_openings("Hierarchical Variational Memory for Few-shot Learning Across Domains"))
+    ['hierarchicalvariationalmemory', 'hierarchicalvariationalmemoryforfewshotlearningacrossdomain']
+    """
+    cut = _BREAK.search(title)
+    if cut is not None:
+        return {term_key(title[: cut.start()])} - {""}
+    words = _SPLIT.split(title.strip())
+    openings = {" ".join(words[:i]) for i in range(1, len(words)) if words[i].lower() in _AFTER_NAME}
+    return {term_key(t) for t in (*openings, title)} - {""}
+
+
+def title_proposals(
+    title: str, entities: Iterable[tuple[str, Iterable[str], int]], known: Callable[[str], bool] | None = None
+) -> list[str]:
+    """The keys of ``entities`` (key, names, number of papers naming it) the title proposes;
+    ``known`` tells a term of the vocabularies, which no title proposes.
+
+    >>> title_proposals("RelViT: Concept-guided Vision Transformer", [("relvit", ["RelViT"], 1), ("vit", ["ViT"], 40)])
+    ['relvit']
+    >>> title_proposals("Reinforcement Learning for Robots", [("rl", ["reinforcement learning"], 2)], lambda t: True)
+    []
+    """
+    openings = title_openings(title)
+    chosen = []
+    for key, names, papers in entities:
+        forms = list(names)
+        if papers > MAX_PAPERS or not any(term_key(n) in openings for n in forms):
+            continue
+        if known is None or not any(known(n) for n in forms):
+            chosen.append(key)
+    return chosen

@@ -1,0 +1,29 @@
+"""What a title says a paper proposes (issue 12: contributions marked ``proposes``)."""
+
+from __future__ import annotations
+
+from kg.graph.build import build_graph
+from kg.records import Extraction, Mention, Paper
+from kg.vocab.link import vocabulary_kinds
+
+
+def _proposed(title: str, *mentions: str) -> set[str]:
+    paper = Paper("p1", "An abstract.", title=title)
+    extraction = Extraction([Mention(m, "Method", 0, len(m)) for m in mentions], [], [], [])
+    graph = build_graph([paper], [extraction], kinds=vocabulary_kinds)
+    return {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"}
+
+
+def test_a_new_name_opening_the_title_is_proposed() -> None:
+    assert _proposed("RelViT: Concept-guided Vision Transformer for Relational Reasoning", "RelViT", "ViT") == {
+        "RelViT"
+    }
+    assert _proposed("Hierarchical Variational Memory for Few-shot Learning", "hierarchical variational memory") == {
+        "hierarchical variational memory"
+    }
+
+
+def test_a_term_of_the_field_or_what_a_title_studies_is_not_proposed() -> None:
+    assert _proposed("Reinforcement Learning for Robot Control", "reinforcement learning") == set()
+    assert _proposed("Query Embedding on Hyper-Relational Knowledge Graphs", "query embedding") == set()
+    assert _proposed("Triangle and Four Cycle Counting", "triangle") == set()
