@@ -96,10 +96,14 @@ def core_term(text: str) -> str:
 
     >>> core_term("F1 score"), core_term("BLEU scores"), core_term("Inception Score"), core_term("anomaly score")
     ('F1', 'BLEU', 'Inception Score', 'anomaly score')
+    >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
+    ('F1', 'Z-score', 'PIE-Bench')
     """
-    head, _, last = text.rpartition(" ")
-    if head and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
+    head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
+    if len(head) >= 2 and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
         return head
+    if " " not in text:
+        return text
     if not head or last.lower() not in ROLE_HEADS:
         return text
     if last.lower() in _GAMES:

@@ -22,6 +22,11 @@ _WORDS = re.compile(r"[\s\-/\u2010-\u2015]+")
 
 TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
 
+#: Metrics known by their abbreviation: a name that is one of them is the metric, whatever its
+#: mentions voted ("AUROC" typed Method).
+METRIC_NAMES = frozenset(
+    "auc auroc auprc aupr mse rmse mae psnr ssim lpips fid kid ndcg mrr wer cer bleu rouge meteor cider f1".split()
+)
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {
     **dict.fromkeys(
@@ -43,6 +48,7 @@ HEAD_TYPES: dict[str, str] = {
         regret complexity efficiency""".split(),
         "Metric",
     ),
+    **dict.fromkeys(METRIC_NAMES, "Metric"),
 }
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
@@ -115,9 +121,16 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
 
     >>> decide_type(Counter({"Method": 5}), "PIE-Bench"), decide_type(Counter({"Concept": 1}), "ToolBench", True)
     ('Dataset', 'Dataset')
+
+    So is a metric's abbreviation a metric's name (:data:`METRIC_NAMES`):
+
+    >>> decide_type(Counter({"Method": 3}), "AUROC"), decide_type(Counter({"Concept": 2}), "PSNR")
+    ('Metric', 'Metric')
     """
     if benchmark_name(text):
         return "Dataset"
+    if text.lower() in METRIC_NAMES:
+        return "Metric"
     total = sum(votes.values())
     top = max(votes.values())
     majority = next(t for t in TYPE_PRIORITY if votes[t] == top)
