@@ -100,12 +100,18 @@ def _math(match: re.Match[str]) -> str:
     return body.replace("{", "").replace("}", "").replace("^", "").strip()
 
 
+#: A comma written against the next word: "0.08 MAE on ZINC,74.79% on CIFAR10" (not "1,000", "f(x,y)").
+_GLUED_COMMA = re.compile(r"(?<=[A-Za-z]{2}),(?=[A-Za-z0-9])")
+
+
 def clean_abstract(text: str) -> Cleaned:
     """Return the words of an abstract as a reader sees them, and the URLs it gives.
 
     >>> clean_abstract("We introduce **CoS**, 1.1$\\\\times$ faster; 5\\\\% more. "
     ...                "Code at [this link](https://github.com/a/cos).")
     Cleaned(text='We introduce CoS, 1.1× faster; 5% more. Code at this link.', urls=('https://github.com/a/cos',))
+    >>> clean_abstract("0.08 MAE on ZINC,74.79% on CIFAR10, 1,000 runs of f(x,y).").text
+    '0.08 MAE on ZINC, 74.79% on CIFAR10, 1,000 runs of f(x,y).'
     """
     text = unicodedata.normalize("NFC", text)
     text = _CONTROL.sub(" ", text)
@@ -147,6 +153,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _MD_ITALIC.sub(r"\2", text)
     if "`" in text:
         text = _MD_CODE.sub(r"\1", text)
+    if "," in text:
+        text = _GLUED_COMMA.sub(", ", text)
     text = _SPACES.sub(" ", text)
     if "\n" in text:
         text = _NEWLINES.sub(" ", text)
