@@ -78,6 +78,11 @@ def _verb_relation(lemma: str) -> str | None:
     return None
 
 
+def _in_terms(prep: Token) -> bool:
+    """Is ``prep`` the "in" of "in terms of"?"""
+    return prep.dep_ == "prep" and prep.lower_ == "in" and any(o.lemma_.lower() == "term" for o in args(prep, {"pobj"}))
+
+
 def _metric_terms(objects: list[Token]) -> list[Token]:
     """ "in terms of X and Y" -> X, Y; other objects pass through."""
     out: list[Token] = []
@@ -150,6 +155,8 @@ class _Finder(NounFinder):
                     extra = []
             else:
                 extra = []
+            if label in {"improvesOn", "comparedWith"}:  # "X outperforms Y in terms of M": "in" on Y
+                extra += [p for o in args(tok, {"dobj"}) for p in o.children if _in_terms(p)]
             preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             lemma = tok.lemma_.lower()
             if lemma in {"comprise", "contain"}:
@@ -177,7 +184,10 @@ class _Finder(NounFinder):
                         doers = [s for s in args(tok, {"nsubj"}) if s.lower_ != "we"]
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
                             self.add(self.mention(method), "addresses", tail, tok)
-                    elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
+                    elif (word == "on" and lemma in {"rely", "build", "base"}) or (
+                        word == "from" and lemma == "benefit"
+                    ):
+                        # "X relies on Y", "X benefits from Y"
                         for subj in subjects:
                             self.add(subj, "uses", tail, tok)
                     elif (
@@ -203,6 +213,10 @@ class _Finder(NounFinder):
                             continue  # "X can be integrated with Y": which uses which is not said
                         for subj in subjects:  # "X captures dependencies by self-attention"
                             self.add(subj, "uses", tail, tok)
+                    elif word == "as" and lemma not in _EVALUATE_VERBS | _APPLY_VERBS and indefinite(obj):
+                        for subj in subjects:  # "X has gained attention as a parameter-efficient tuning method"
+                            if subj is not None and subj.label_ == "Method" and subj is not self.main:
+                                self.add(subj, "isA", tail, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
