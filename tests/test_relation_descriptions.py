@@ -89,3 +89,56 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
 )
 def test_issue_13_descriptions_of_a_name(rules, text, mentions, proposed, expected):
     assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "We demonstrate the effectiveness of FooNet on image classification and object detection.",
+            {"FooNet": "Method", "image classification": "Task", "object detection": "Task"},
+            ("FooNet",),
+            {
+                ("FooNet", "addresses", "image classification"),
+                ("FooNet", "addresses", "object detection"),
+                ("image classification", "conjoinedWith", "object detection"),
+            },
+            id="we demonstrate the effectiveness of X on T",
+        ),
+        pytest.param(
+            "We show the limitations of BarNet on CIFAR-10.",
+            {"BarNet": "Method", "CIFAR-10": "Dataset"},
+            (),
+            set(),
+            id="we show the limitations of X on D: no quality shown",
+        ),
+        pytest.param(
+            "Existing regularization techniques (e.g., data augmentation, dropout) help large networks.",
+            {"regularization techniques": "Method", "data augmentation": "Method", "dropout": "Method"},
+            (),
+            {
+                ("data augmentation", "isA", "regularization techniques"),
+                ("dropout", "isA", "regularization techniques"),
+                ("data augmentation", "conjoinedWith", "dropout"),
+            },
+            id="Ys (e.g., X1, X2)",
+        ),
+        pytest.param(
+            "Experiments show the resulting model, Foo-guided Vision Transformer (or FooViT for short) "
+            "clearly outperforms prior approaches on HICO.",
+            {"Foo-guided Vision Transformer": "Method", "FooViT": "Method", "HICO": "Dataset"},
+            (),
+            {("Foo-guided Vision Transformer", "evaluatedOn", "HICO")},
+            id="the model, X (or Y for short), outperforms ... on D: X is the subject, Y no peer",
+        ),
+        pytest.param(
+            "With its simplicity, FooAMS can serve as a useful distributed training framework.",
+            {"FooAMS": "Method", "distributed training": "Task"},
+            (),
+            {("FooAMS", "addresses", "distributed training")},
+            id="X serves as a <task> framework",
+        ),
+    ],
+)
+def test_issue_13_what_a_name_is_shown_and_said_to_be(rules, text, mentions, proposed, expected):
+    assert _ruled(rules, text, mentions, proposed) == expected

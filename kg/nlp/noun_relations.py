@@ -107,6 +107,11 @@ class NounFinder(Finder):
             if covering is None or (covering.start, covering.end) != (span.start, span.end):
                 continue
             for child in root.children:
+                if child.dep_ == "appos" and child.left_edge.lower_ in _EXAMPLE_MARKS and child.i in self.index:
+                    items = [self.index[c.i] for c in [child, *child.conjuncts] if c.i in self.index]
+                    for item in items:  # "regularization techniques (e.g., dropout, mixup)"
+                        self.examples(span, root, item)
+                    continue
                 if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
                     other = self.mention(child)  # "X (ABBR)" is a name, not a kind
                     if other is not None and not (one_name(span.text, other.text) or renamed(span, other)):
@@ -230,6 +235,10 @@ class NounFinder(Finder):
             if span.root.tag_ in {"NNS", "NNPS"}:
                 self.add(other, "isA", span, conj)  # "modern MLP architectures, e.g., MLP-Mixer"
             return
+        if "(" in {t.text for t in self.doc[span.end : other.start]} and "or" in between | {
+            t.lower_ for t in self.doc[span.end : other.start]
+        }:
+            return  # "X (or Y for short)": one thing under two names
         if between & {"i.e.", "namely"}:
             return  # "X, i.e., Y": one thing said twice
         if between & {"hence", "thus", "therefore", "consequently", "then"}:

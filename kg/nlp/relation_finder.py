@@ -106,6 +106,10 @@ class Finder:
                 return self.index[child.i]
             if child.dep_ == "amod" and child.i in self.index and self.index[child.i].end == tok.i:
                 return self.index[child.i]  # "a novel equivariant Transformer architecture", "Transformer" an amod
+        if tok.lower_ in _AUTHOR_WORDS:  # "the resulting model, RelViT, ...", "our model, namely FALCON, ..."
+            named = [self.index[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self.index]
+            if named and named[0].label_ == "Method":
+                return named[0]
         if tok.lower_ == "it" and self._named_before(tok):
             return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:

@@ -33,6 +33,9 @@ _CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
+#: Verbs that evaluate when their object is a quality of something ("we demonstrate the
+#: effectiveness of X on T"), not otherwise ("we show the limits of Y").
+_SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
 #: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
@@ -76,6 +79,11 @@ def _verb_relation(lemma: str) -> str | None:
         if lemma in verbs:
             return label
     return None
+
+
+def _quality_of(noun: Token) -> bool:
+    """Is ``noun`` a quality of something ("the effectiveness of X")?"""
+    return names_quality(noun.doc[noun.i : noun.i + 1]) and any(p.lower_ == "of" for p in noun.children)
 
 
 def _in_terms(prep: Token) -> bool:
@@ -137,9 +145,11 @@ class _Finder(NounFinder):
             if tok.lemma_.lower() == "be":
                 self.copula(tok, subjects)
             objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
-            if tok.lemma_.lower() in _EVALUATE_VERBS or (
-                label == "comparedWith" and all(s is None or s == self.main for s in subjects)
-            ):
+            # "we demonstrate the effectiveness of X on T": shown as evaluated
+            evaluating = tok.lemma_.lower() in _EVALUATE_VERBS or (
+                tok.lemma_.lower() in _SHOW_VERBS and any(_quality_of(o) for o in args(tok, {"dobj"}))
+            )
+            if evaluating or (label == "comparedWith" and all(s is None or s == self.main for s in subjects)):
                 # "we compare X with Y", "we evaluate X on D": X is what the sentence is about
                 dobjs = args(tok, {"dobj"})
                 if dobjs and (label == "comparedWith" or any(self.evaluated(o) for o in dobjs)):
@@ -198,7 +208,7 @@ class _Finder(NounFinder):
                     elif (
                         tail.label_ == "Task"
                         and word in {"on", "in"}
-                        and (lemma in _EVALUATE_VERBS | _RESULT_VERBS or label == "improvesOn")
+                        and (evaluating or lemma in _RESULT_VERBS or label == "improvesOn")
                     ):
                         for subj in subjects or [self.main]:  # "we validate X on translation tasks"
                             self.add(subj, "addresses", tail, tok)
@@ -215,7 +225,11 @@ class _Finder(NounFinder):
                             self.add(subj, "uses", tail, tok)
                     elif word == "as" and lemma not in _EVALUATE_VERBS | _APPLY_VERBS and indefinite(obj):
                         for subj in subjects:  # "X has gained attention as a parameter-efficient tuning method"
-                            if subj is not None and subj.label_ == "Method" and subj is not self.main:
+                            if subj is None or subj.label_ != "Method" or subj is self.main:
+                                continue
+                            if tail.label_ == "Task":
+                                self.purpose(subj, obj)  # "X can serve as a distributed training framework"
+                            else:
                                 self.add(subj, "isA", tail, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
