@@ -142,3 +142,55 @@ def test_issue_13_descriptions_of_a_name(rules, text, mentions, proposed, expect
 )
 def test_issue_13_what_a_name_is_shown_and_said_to_be(rules, text, mentions, proposed, expected):
     assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "On object detection, FooAug requires 41% fewer MACs on Pascal VOC than the baseline.",
+            {"object detection": "Task", "FooAug": "Method", "MACs": "Metric", "Pascal VOC": "Dataset"},
+            {
+                ("FooAug", "measuredBy", "MACs"),
+                ("FooAug", "evaluatedOn", "Pascal VOC"),
+                ("FooAug", "addresses", "object detection"),
+            },
+            id="On T, X requires 41% fewer M on D",
+        ),
+        pytest.param(
+            "FooGAN has a lower FID than BarGAN.",
+            {"FooGAN": "Method", "FID": "Metric", "BarGAN": "Method"},
+            {("FooGAN", "measuredBy", "FID")},
+            id="X has a lower M",
+        ),
+        pytest.param(
+            "FooGAN has a FID.",
+            {"FooGAN": "Method", "FID": "Metric"},
+            set(),
+            id="X has a M: no amount, no measure",
+        ),
+        pytest.param(
+            "The main encoder is trained as a discriminator to detect replaced tokens.",
+            {"encoder": "Method", "discriminator": "Method"},
+            set(),
+            id="X is trained as a Y: a role, not a kind",
+        ),
+        pytest.param(
+            "Message passing solvers contain classical methods, such as finite volumes.",
+            {"Message passing solvers": "Method", "classical methods": "Method", "finite volumes": "Method"},
+            {
+                ("classical methods", "partOf", "Message passing solvers"),
+                ("finite volumes", "isA", "classical methods"),
+            },
+            id="X contains Ys such as Z: Z is an example of the Ys, no part named",
+        ),
+        pytest.param(
+            "We combine likelihood estimation (or likelihood-ratio estimation) with variational inference.",
+            {"likelihood estimation": "Method", "likelihood-ratio estimation": "Method"},
+            {("likelihood estimation", "conjoinedWith", "likelihood-ratio estimation")},
+            id="X (or Y): two ways, conjoined",
+        ),
+    ],
+)
+def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

@@ -235,10 +235,9 @@ class NounFinder(Finder):
             if span.root.tag_ in {"NNS", "NNPS"}:
                 self.add(other, "isA", span, conj)  # "modern MLP architectures, e.g., MLP-Mixer"
             return
-        if "(" in {t.text for t in self.doc[span.end : other.start]} and "or" in between | {
-            t.lower_ for t in self.doc[span.end : other.start]
-        }:
-            return  # "X (or Y for short)": one thing under two names
+        before = {t.lower_ for t in self.doc[span.end : other.start]}
+        if {"(", "or"} <= before and other.text != other.text.lower() and " " not in other.text:
+            return  # "X (or Y for short)": one thing under two names, not "X (or Y)" two ways
         if between & {"i.e.", "namely"}:
             return  # "X, i.e., Y": one thing said twice
         if between & {"hence", "thus", "therefore", "consequently", "then"}:

@@ -63,6 +63,12 @@ def args(token: Token, deps: set[str]) -> list[Token]:
     return out
 
 
+#: Heads that a name before them describes: "a novel equivariant Transformer architecture".
+_DESCRIBED_HEADS = frozenset({"method", "approach", "framework", "model", "algorithm", "architecture", "network"})
+#: Verbs of a whole and its parts ("X contains Y"): their objects' examples are no parts named.
+_WHOLE_VERBS = frozenset({"contain", "comprise", "include"})
+
+
 def _such_as(prep: Token) -> bool:
     return prep.dep_ == "prep" and prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
 
@@ -104,7 +110,12 @@ class Finder:
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                 return self.index[child.i]
-            if child.dep_ == "amod" and child.i in self.index and self.index[child.i].end == tok.i:
+            if (
+                child.dep_ == "amod"
+                and tok.lemma_.lower() in _DESCRIBED_HEADS
+                and child.i in self.index
+                and self.index[child.i].end == tok.i
+            ):
                 return self.index[child.i]  # "a novel equivariant Transformer architecture", "Transformer" an amod
         if tok.lower_ in _AUTHOR_WORDS:  # "the resulting model, RelViT, ...", "our model, namely FALCON, ..."
             named = [self.index[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self.index]
@@ -155,7 +166,8 @@ class Finder:
                 for child in tok.children:
                     if child.dep_ == "appos" and child.i in self.index:
                         out += [c for c in [child, *child.conjuncts] if c not in out]
-                    if _such_as(child):  # "on image datasets such as MNIST and SVHN"
+                    if _such_as(child) and tok.head.lemma_.lower() not in _WHOLE_VERBS:
+                        # "on image datasets such as MNIST and SVHN", not "X contains methods such as Y"
                         out += [c for o in args(child, {"pobj"}) if o.i in self.index for c in [o, *o.conjuncts]]
             if tok.i in self.index:
                 continue

@@ -13,8 +13,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.amounts import gains, quantified
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
-from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
@@ -33,6 +33,10 @@ _CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
+#: Verbs whose "as a Y" gives a role, not a kind: "the encoder is trained as a discriminator".
+_ROLE_VERBS = frozenset(
+    {"train", "pretrain", "treat", "view", "regard", "cast", "see", "consider", "learn", "fine-tune"}
+)
 #: Verbs that evaluate when their object is a quality of something ("we demonstrate the
 #: effectiveness of X on T"), not otherwise ("we show the limits of Y").
 _SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
@@ -223,7 +227,7 @@ class _Finder(NounFinder):
                             continue  # "X can be integrated with Y": which uses which is not said
                         for subj in subjects:  # "X captures dependencies by self-attention"
                             self.add(subj, "uses", tail, tok)
-                    elif word == "as" and lemma not in _EVALUATE_VERBS | _APPLY_VERBS and indefinite(obj):
+                    elif word == "as" and lemma not in _EVALUATE_VERBS | _APPLY_VERBS | _ROLE_VERBS and indefinite(obj):
                         for subj in subjects:  # "X has gained attention as a parameter-efficient tuning method"
                             if subj is None or subj.label_ != "Method" or subj is self.main:
                                 continue
@@ -238,6 +242,7 @@ class _Finder(NounFinder):
             if label in {"measuredBy", "improvesOn"} or lemma in _RESULT_VERBS:
                 self.results(tok, subjects)
             if label is None:
+                quantified(self, tok, subjects)
                 continue
             for subj in subjects:
                 for target in objects:
@@ -317,32 +322,6 @@ class _Finder(NounFinder):
                         self.add(subj, "addresses", place, verb)
 
 
-#: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
-_GAIN_VERBS = frozenset({"achieve", "attain", "bring", "yield", "obtain", "deliver", "provide", "show", "lead"})
-_GAINS = frozenset({"improvement", "gain", "boost", "reduction", "increase"})
-
-
-def _gains(finder: _Finder) -> None:
-    """ "X achieves a 21.3% improvement in MSE", "X brings solid accuracy boosts": X is measured by
-    the metric its gain is in."""
-    for tok in finder.doc:
-        if tok.lemma_.lower() not in _GAINS or tok.dep_ not in {"dobj", "pobj"}:
-            continue
-        verb = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "to" else tok.head
-        if verb.lemma_.lower() not in _GAIN_VERBS or verb_negated(verb) or contrasted(verb):
-            continue
-        subjects = args(verb, {"nsubj"}) or (args(verb.head, {"nsubj"}) if verb.dep_ in {"advcl", "conj"} else [])
-        measures = [c for c in tok.children if c.dep_ == "compound"]
-        measures += [
-            o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"in", "of", "on"} for o in args(p, {"pobj"})
-        ]
-        metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ == "Metric"}
-        for measure in measures:  # "solid accuracy boosts": the metric inside the phrase
-            if measure.i in metrics:
-                for subj in subjects:
-                    finder.add(finder.mention(subj), "measuredBy", metrics[measure.i], verb)
-
-
 def find_relations(doc: Doc) -> list[Relation]:
     finder = _Finder(doc)
     finder.verbs()
@@ -350,7 +329,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.described_methods()
     finder.based()
     finder.experiments()
-    _gains(finder)
+    gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
