@@ -164,10 +164,9 @@ accuracy  NOUN  NN  pobj  5 accuracy
             ["FooNet"],
             {
                 ("FooNet", "isA", "graph network"),
-                ("graph network", "addresses", "image segmentation"),
                 ("FooNet", "addresses", "image segmentation"),
             },
-            id="X, a Y for task T",
+            id="X, a Y for task T: X addresses T, not the kind Y",
         ),
         pytest.param(
             SUCH_AS,

@@ -228,14 +228,21 @@ def is_name(span: Span) -> bool:
     )
 
 
+def _articles(noun: Token) -> list[str]:
+    """The articles of ``noun``'s phrase: its own, or one the parser hung on a modifier before it
+    ("a novel equivariant Transformer" with "a" the determiner of "novel")."""
+    modifiers = [c for c in noun.children if c.dep_ in {"amod", "compound", "nmod"} and c.i < noun.i]
+    return [d.lower_ for t in [noun, *modifiers] for d in t.children if d.dep_ == "det" and d.i < noun.i]
+
+
 def indefinite(noun: Token) -> bool:
     """Is ``noun`` said with "a"/"an" ("a novel GNN architecture"): a description of a kind?"""
-    return any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in noun.children)
+    return any(a in {"a", "an"} for a in _articles(noun))
 
 
 def determined(noun: Token) -> bool:
     """Is ``noun`` said with an article ("a novel GNN architecture", "the first backdoor attack")?"""
-    return any(c.dep_ == "det" and c.lower_ in {"a", "an", "the"} for c in noun.children)
+    return any(a in {"a", "an", "the"} for a in _articles(noun))
 
 
 #: Verbs whose subject uses their object ("X leverages Y"): the rule relations' ``uses`` verbs.

@@ -6,6 +6,8 @@ on D" (evaluatedOn).
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import compared
@@ -72,6 +74,17 @@ def _unbracketed(tokens: Span) -> list[Token]:
     return out
 
 
+def spelled_out(name: str, phrase: str) -> bool:
+    """Is ``phrase`` the name spelled out, its capitalised parts starting words of the phrase?
+
+    >>> spelled_out("CausalAdv", "the Causal-inspired Adversarial alignment"), spelled_out("FooMix", "a PU learning")
+    (True, False)
+    """
+    parts = re.findall(r"[A-Z][a-z]+|[A-Z]+(?![a-z])", name)
+    words = re.findall(r"[a-z]+", phrase.lower())
+    return len(parts) >= 2 and all(any(w.startswith(p.lower()) for w in words) for p in parts)
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
@@ -94,6 +107,11 @@ class NounFinder(Finder):
             if covering is None or (covering.start, covering.end) != (span.start, span.end):
                 continue
             for child in root.children:
+                if child.dep_ == "appos" and child.left_edge.lower_ in _EXAMPLE_MARKS and child.i in self.index:
+                    items = [self.index[c.i] for c in [child, *child.conjuncts] if c.i in self.index]
+                    for item in items:  # "regularization techniques (e.g., dropout, mixup)"
+                        self.examples(span, root, item)
+                    continue
                 if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
                     other = self.mention(child)  # "X (ABBR)" is a name, not a kind
                     if other is not None and not (one_name(span.text, other.text) or renamed(span, other)):
@@ -110,7 +128,7 @@ class NounFinder(Finder):
                         continue
                     word = child.lower_
                     if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
-                        if _names_task(tail, obj):
+                        if _names_task(tail, obj) and not self.describes_name(root):
                             self.add(span, "addresses", tail, root)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
@@ -147,15 +165,33 @@ class NounFinder(Finder):
                 if outer is not None:
                     self.examples(outer, root.head.head, span)
 
+    def describes_name(self, noun: Token) -> bool:
+        """Is ``noun`` a description said of a name beside it ("X, a novel Y for T")? Then what the
+        description is for is the name's (X addresses T), not the kind's."""
+        return noun.dep_ == "appos" and determined(noun) and noun.head.i in self.index
+
     def described_methods(self) -> None:
         """ "a novel prediction interval (PI) method for uncertainty quantification": the name
-        before a method head that no mention covers addresses the task the head is for."""
+        before a method head that no mention covers addresses the task the head is for; "a novel
+        PU learning method, namely X" and "a method for T, X": the name X addresses the task."""
         for tok in self.doc:
             if tok.lemma_.lower() not in _METHOD_HEADS or tok.i in self.index:
                 continue
+            if determined(tok):
+                described = self.doc[tok.left_edge.i : tok.i].text
+                for child in tok.children:
+                    named = self.index.get(child.i) if child.dep_ == "appos" else None
+                    # not "the Causal-inspired Adversarial ... method, CausalAdv": the name spelled out
+                    if (
+                        named is not None
+                        and named.label_ == "Method"
+                        and not determined(child)
+                        and not spelled_out(named.text, described)
+                    ):
+                        self.purpose(named, tok)
             method = self.mention(tok)  # the name the head is compounded with
-            if method is None or method.label_ != "Method" or method.end > tok.i:
-                continue
+            if method is None or method.label_ != "Method" or method.end > tok.i or self.describes_name(tok):
+                continue  # "X, a novel Transformer architecture for T": X addresses T
             for prep in tok.children:
                 if prep.dep_ == "prep" and prep.lower_ == "for":
                     for obj in args(prep, {"pobj"}):
@@ -199,8 +235,13 @@ class NounFinder(Finder):
             if span.root.tag_ in {"NNS", "NNPS"}:
                 self.add(other, "isA", span, conj)  # "modern MLP architectures, e.g., MLP-Mixer"
             return
+        before = {t.lower_ for t in self.doc[span.end : other.start]}
+        if {"(", "or"} <= before and other.text != other.text.lower() and " " not in other.text:
+            return  # "X (or Y for short)": one thing under two names, not "X (or Y)" two ways
         if between & {"i.e.", "namely"}:
             return  # "X, i.e., Y": one thing said twice
+        if between & {"hence", "thus", "therefore", "consequently", "then"}:
+            return  # "larger round-off error and hence larger prediction error": a cause and its effect
         self.add(span, "conjoinedWith", other, conj, CONJOINED_CONFIDENCE)
 
     def examples(self, outer: Span, noun: Token, item: Span) -> None:

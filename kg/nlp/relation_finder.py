@@ -63,6 +63,16 @@ def args(token: Token, deps: set[str]) -> list[Token]:
     return out
 
 
+#: Heads that a name before them describes: "a novel equivariant Transformer architecture".
+_DESCRIBED_HEADS = frozenset({"method", "approach", "framework", "model", "algorithm", "architecture", "network"})
+#: Verbs of a whole and its parts ("X contains Y"): their objects' examples are no parts named.
+_WHOLE_VERBS = frozenset({"contain", "comprise", "include"})
+
+
+def _such_as(prep: Token) -> bool:
+    return prep.dep_ == "prep" and prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
+
+
 def _one_common_word(span: Span) -> bool:
     return len(span) == 1 and span.text.islower()
 
@@ -100,6 +110,17 @@ class Finder:
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                 return self.index[child.i]
+            if (
+                child.dep_ == "amod"
+                and tok.lemma_.lower() in _DESCRIBED_HEADS
+                and child.i in self.index
+                and self.index[child.i].end == tok.i
+            ):
+                return self.index[child.i]  # "a novel equivariant Transformer architecture", "Transformer" an amod
+        if tok.lower_ in _AUTHOR_WORDS:  # "the resulting model, RelViT, ...", "our model, namely FALCON, ..."
+            named = [self.index[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self.index]
+            if named and named[0].label_ == "Method":
+                return named[0]
         if tok.lower_ == "it" and self._named_before(tok):
             return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
@@ -145,6 +166,9 @@ class Finder:
                 for child in tok.children:
                     if child.dep_ == "appos" and child.i in self.index:
                         out += [c for c in [child, *child.conjuncts] if c not in out]
+                    if _such_as(child) and tok.head.lemma_.lower() not in _WHOLE_VERBS:
+                        # "on image datasets such as MNIST and SVHN", not "X contains methods such as Y"
+                        out += [c for o in args(child, {"pobj"}) if o.i in self.index for c in [o, *o.conjuncts]]
             if tok.i in self.index:
                 continue
             for child in tok.children:

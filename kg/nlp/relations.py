@@ -13,8 +13,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.amounts import gains, quantified
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
-from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
@@ -33,6 +33,13 @@ _CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
 _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validate", "compare"})
+#: Verbs whose "as a Y" gives a role, not a kind: "the encoder is trained as a discriminator".
+_ROLE_VERBS = frozenset(
+    {"train", "pretrain", "treat", "view", "regard", "cast", "see", "consider", "learn", "fine-tune"}
+)
+#: Verbs that evaluate when their object is a quality of something ("we demonstrate the
+#: effectiveness of X on T"), not otherwise ("we show the limits of Y").
+_SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
 #: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
@@ -76,6 +83,16 @@ def _verb_relation(lemma: str) -> str | None:
         if lemma in verbs:
             return label
     return None
+
+
+def _quality_of(noun: Token) -> bool:
+    """Is ``noun`` a quality of something ("the effectiveness of X")?"""
+    return names_quality(noun.doc[noun.i : noun.i + 1]) and any(p.lower_ == "of" for p in noun.children)
+
+
+def _in_terms(prep: Token) -> bool:
+    """Is ``prep`` the "in" of "in terms of"?"""
+    return prep.dep_ == "prep" and prep.lower_ == "in" and any(o.lemma_.lower() == "term" for o in args(prep, {"pobj"}))
 
 
 def _metric_terms(objects: list[Token]) -> list[Token]:
@@ -132,9 +149,11 @@ class _Finder(NounFinder):
             if tok.lemma_.lower() == "be":
                 self.copula(tok, subjects)
             objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
-            if tok.lemma_.lower() in _EVALUATE_VERBS or (
-                label == "comparedWith" and all(s is None or s == self.main for s in subjects)
-            ):
+            # "we demonstrate the effectiveness of X on T": shown as evaluated
+            evaluating = tok.lemma_.lower() in _EVALUATE_VERBS or (
+                tok.lemma_.lower() in _SHOW_VERBS and any(_quality_of(o) for o in args(tok, {"dobj"}))
+            )
+            if evaluating or (label == "comparedWith" and all(s is None or s == self.main for s in subjects)):
                 # "we compare X with Y", "we evaluate X on D": X is what the sentence is about
                 dobjs = args(tok, {"dobj"})
                 if dobjs and (label == "comparedWith" or any(self.evaluated(o) for o in dobjs)):
@@ -150,6 +169,8 @@ class _Finder(NounFinder):
                     extra = []
             else:
                 extra = []
+            if label in {"improvesOn", "comparedWith"}:  # "X outperforms Y in terms of M": "in" on Y
+                extra += [p for o in args(tok, {"dobj"}) for p in o.children if _in_terms(p)]
             preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             lemma = tok.lemma_.lower()
             if lemma in {"comprise", "contain"}:
@@ -177,7 +198,10 @@ class _Finder(NounFinder):
                         doers = [s for s in args(tok, {"nsubj"}) if s.lower_ != "we"]
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
                             self.add(self.mention(method), "addresses", tail, tok)
-                    elif word == "on" and tok.lemma_.lower() in {"rely", "build", "base"}:
+                    elif (word == "on" and lemma in {"rely", "build", "base"}) or (
+                        word == "from" and lemma == "benefit"
+                    ):
+                        # "X relies on Y", "X benefits from Y"
                         for subj in subjects:
                             self.add(subj, "uses", tail, tok)
                     elif (
@@ -188,7 +212,7 @@ class _Finder(NounFinder):
                     elif (
                         tail.label_ == "Task"
                         and word in {"on", "in"}
-                        and (lemma in _EVALUATE_VERBS | _RESULT_VERBS or label == "improvesOn")
+                        and (evaluating or lemma in _RESULT_VERBS or label == "improvesOn")
                     ):
                         for subj in subjects or [self.main]:  # "we validate X on translation tasks"
                             self.add(subj, "addresses", tail, tok)
@@ -203,6 +227,14 @@ class _Finder(NounFinder):
                             continue  # "X can be integrated with Y": which uses which is not said
                         for subj in subjects:  # "X captures dependencies by self-attention"
                             self.add(subj, "uses", tail, tok)
+                    elif word == "as" and lemma not in _EVALUATE_VERBS | _APPLY_VERBS | _ROLE_VERBS and indefinite(obj):
+                        for subj in subjects:  # "X has gained attention as a parameter-efficient tuning method"
+                            if subj is None or subj.label_ != "Method" or subj is self.main:
+                                continue
+                            if tail.label_ == "Task":
+                                self.purpose(subj, obj)  # "X can serve as a distributed training framework"
+                            else:
+                                self.add(subj, "isA", tail, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
@@ -210,6 +242,7 @@ class _Finder(NounFinder):
             if label in {"measuredBy", "improvesOn"} or lemma in _RESULT_VERBS:
                 self.results(tok, subjects)
             if label is None:
+                quantified(self, tok, subjects)
                 continue
             for subj in subjects:
                 for target in objects:
@@ -289,32 +322,6 @@ class _Finder(NounFinder):
                         self.add(subj, "addresses", place, verb)
 
 
-#: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
-_GAIN_VERBS = frozenset({"achieve", "attain", "bring", "yield", "obtain", "deliver", "provide", "show", "lead"})
-_GAINS = frozenset({"improvement", "gain", "boost", "reduction", "increase"})
-
-
-def _gains(finder: _Finder) -> None:
-    """ "X achieves a 21.3% improvement in MSE", "X brings solid accuracy boosts": X is measured by
-    the metric its gain is in."""
-    for tok in finder.doc:
-        if tok.lemma_.lower() not in _GAINS or tok.dep_ not in {"dobj", "pobj"}:
-            continue
-        verb = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "to" else tok.head
-        if verb.lemma_.lower() not in _GAIN_VERBS or verb_negated(verb) or contrasted(verb):
-            continue
-        subjects = args(verb, {"nsubj"}) or (args(verb.head, {"nsubj"}) if verb.dep_ in {"advcl", "conj"} else [])
-        measures = [c for c in tok.children if c.dep_ == "compound"]
-        measures += [
-            o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"in", "of", "on"} for o in args(p, {"pobj"})
-        ]
-        metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ == "Metric"}
-        for measure in measures:  # "solid accuracy boosts": the metric inside the phrase
-            if measure.i in metrics:
-                for subj in subjects:
-                    finder.add(finder.mention(subj), "measuredBy", metrics[measure.i], verb)
-
-
 def find_relations(doc: Doc) -> list[Relation]:
     finder = _Finder(doc)
     finder.verbs()
@@ -322,7 +329,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.described_methods()
     finder.based()
     finder.experiments()
-    _gains(finder)
+    gains(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 

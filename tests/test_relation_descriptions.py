@@ -1,0 +1,196 @@
+"""Issue 13, fourth round: what a name is said to be and to do in the phrases around it.
+
+Like ``tests/test_relation_statements.py``: each sentence is parsed by the rules pipeline, its
+mentions are set by hand, and the test checks what the rules (:func:`find_relations`) state.
+"""
+
+from __future__ import annotations
+
+import pytest
+from relation_sentences import ruled as _ruled
+
+pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "We introduce FooNet, a novel equivariant Transformer for molecular property prediction.",
+            {"FooNet": "Method", "equivariant Transformer": "Method", "molecular property prediction": "Task"},
+            ("FooNet",),
+            {
+                ("FooNet", "isA", "equivariant Transformer"),
+                ("FooNet", "addresses", "molecular property prediction"),
+            },
+            id="X, a novel Y for T: the parser hangs 'a' on 'novel'",
+        ),
+        pytest.param(
+            "We introduce FooNet, a novel equivariant Transformer architecture for molecular property prediction.",
+            {"FooNet": "Method", "equivariant Transformer": "Method", "molecular property prediction": "Task"},
+            ("FooNet",),
+            {
+                ("FooNet", "isA", "equivariant Transformer"),
+                ("FooNet", "addresses", "molecular property prediction"),
+            },
+            id="X, a novel <name> architecture for T: the name an adjective of the head",
+        ),
+        pytest.param(
+            "We propose a novel PU learning method, namely FooMix, which benefits from data augmentation.",
+            {"PU learning": "Task", "FooMix": "Method", "data augmentation": "Method"},
+            ("FooMix",),
+            {("FooMix", "addresses", "PU learning"), ("FooMix", "uses", "data augmentation")},
+            id="a <task> method, namely X, which benefits from Y",
+        ),
+        pytest.param(
+            "We propose the Causal-inspired Adversarial alignment method, CausalAdv, to remove the gap.",
+            {"Causal-inspired Adversarial alignment": "Task", "CausalAdv": "Method"},
+            ("CausalAdv",),
+            set(),
+            id="the <long form> method, X: the name spelled out is no task of it",
+        ),
+        pytest.param(
+            "Recently, prefix-tuning has gained attention as a parameter-efficient finetuning method.",
+            {"prefix-tuning": "Method", "parameter-efficient finetuning": "Method"},
+            (),
+            {("prefix-tuning", "isA", "parameter-efficient finetuning")},
+            id="X has gained attention as a Y method",
+        ),
+        pytest.param(
+            "FooNet significantly outperforms prior methods in terms of both accuracy and labeling cost.",
+            {"FooNet": "Method", "accuracy": "Metric", "labeling cost": "Metric"},
+            ("FooNet",),
+            {
+                ("FooNet", "measuredBy", "accuracy"),
+                ("FooNet", "measuredBy", "labeling cost"),
+                ("accuracy", "conjoinedWith", "labeling cost"),
+            },
+            id="X outperforms Y in terms of M: 'in terms of' hung on Y",
+        ),
+        pytest.param(
+            "FooNet achieves state-of-the-art results on image datasets such as MNIST and SVHN.",
+            {"FooNet": "Method", "MNIST": "Dataset", "SVHN": "Dataset"},
+            ("FooNet",),
+            {
+                ("FooNet", "evaluatedOn", "MNIST"),
+                ("FooNet", "evaluatedOn", "SVHN"),
+                ("MNIST", "conjoinedWith", "SVHN"),
+            },
+            id="results on datasets such as D1 and D2",
+        ),
+        pytest.param(
+            "Lower precision may yield larger round-off error and hence larger prediction error.",
+            {"round-off error": "Concept", "prediction error": "Concept"},
+            (),
+            set(),
+            id="X and hence Y: a cause and its effect, not peers",
+        ),
+    ],
+)
+def test_issue_13_descriptions_of_a_name(rules, text, mentions, proposed, expected):
+    assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "We demonstrate the effectiveness of FooNet on image classification and object detection.",
+            {"FooNet": "Method", "image classification": "Task", "object detection": "Task"},
+            ("FooNet",),
+            {
+                ("FooNet", "addresses", "image classification"),
+                ("FooNet", "addresses", "object detection"),
+                ("image classification", "conjoinedWith", "object detection"),
+            },
+            id="we demonstrate the effectiveness of X on T",
+        ),
+        pytest.param(
+            "We show the limitations of BarNet on CIFAR-10.",
+            {"BarNet": "Method", "CIFAR-10": "Dataset"},
+            (),
+            set(),
+            id="we show the limitations of X on D: no quality shown",
+        ),
+        pytest.param(
+            "Existing regularization techniques (e.g., data augmentation, dropout) help large networks.",
+            {"regularization techniques": "Method", "data augmentation": "Method", "dropout": "Method"},
+            (),
+            {
+                ("data augmentation", "isA", "regularization techniques"),
+                ("dropout", "isA", "regularization techniques"),
+                ("data augmentation", "conjoinedWith", "dropout"),
+            },
+            id="Ys (e.g., X1, X2)",
+        ),
+        pytest.param(
+            "Experiments show the resulting model, Foo-guided Vision Transformer (or FooViT for short) "
+            "clearly outperforms prior approaches on HICO.",
+            {"Foo-guided Vision Transformer": "Method", "FooViT": "Method", "HICO": "Dataset"},
+            (),
+            {("Foo-guided Vision Transformer", "evaluatedOn", "HICO")},
+            id="the model, X (or Y for short), outperforms ... on D: X is the subject, Y no peer",
+        ),
+        pytest.param(
+            "With its simplicity, FooAMS can serve as a useful distributed training framework.",
+            {"FooAMS": "Method", "distributed training": "Task"},
+            (),
+            {("FooAMS", "addresses", "distributed training")},
+            id="X serves as a <task> framework",
+        ),
+    ],
+)
+def test_issue_13_what_a_name_is_shown_and_said_to_be(rules, text, mentions, proposed, expected):
+    assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "On object detection, FooAug requires 41% fewer MACs on Pascal VOC than the baseline.",
+            {"object detection": "Task", "FooAug": "Method", "MACs": "Metric", "Pascal VOC": "Dataset"},
+            {
+                ("FooAug", "measuredBy", "MACs"),
+                ("FooAug", "evaluatedOn", "Pascal VOC"),
+                ("FooAug", "addresses", "object detection"),
+            },
+            id="On T, X requires 41% fewer M on D",
+        ),
+        pytest.param(
+            "FooGAN has a lower FID than BarGAN.",
+            {"FooGAN": "Method", "FID": "Metric", "BarGAN": "Method"},
+            {("FooGAN", "measuredBy", "FID")},
+            id="X has a lower M",
+        ),
+        pytest.param(
+            "FooGAN has a FID.",
+            {"FooGAN": "Method", "FID": "Metric"},
+            set(),
+            id="X has a M: no amount, no measure",
+        ),
+        pytest.param(
+            "The main encoder is trained as a discriminator to detect replaced tokens.",
+            {"encoder": "Method", "discriminator": "Method"},
+            set(),
+            id="X is trained as a Y: a role, not a kind",
+        ),
+        pytest.param(
+            "Message passing solvers contain classical methods, such as finite volumes.",
+            {"Message passing solvers": "Method", "classical methods": "Method", "finite volumes": "Method"},
+            {
+                ("classical methods", "partOf", "Message passing solvers"),
+                ("finite volumes", "isA", "classical methods"),
+            },
+            id="X contains Ys such as Z: Z is an example of the Ys, no part named",
+        ),
+        pytest.param(
+            "We combine likelihood estimation (or likelihood-ratio estimation) with variational inference.",
+            {"likelihood estimation": "Method", "likelihood-ratio estimation": "Method"},
+            {("likelihood estimation", "conjoinedWith", "likelihood-ratio estimation")},
+            id="X (or Y): two ways, conjoined",
+        ),
+    ],
+)
+def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
