@@ -67,6 +67,21 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     return records
 
 
+def in_context(papers: Iterable[dict[str, Any]], context: Path | None) -> list[dict[str, Any]]:
+    """The records of ``papers`` that hold their abstract, then every other record of the
+    ``context`` corpus (a JSON list of records): a sample built as a user building the whole
+    conference would."""
+    records = [{"id": p["id"], "title": p["title"], "abstract": p["abstract"]} for p in papers if "abstract" in p]
+    own = {r["id"] for r in records}
+    if context is not None:
+        records += [
+            {"id": str(r["id"]), "title": r.get("title") or "", "abstract": r["abstract"]}
+            for r in json.loads(context.read_text(encoding="utf-8"))
+            if r.get("abstract") and str(r["id"]) not in own
+        ]
+    return records
+
+
 def kg(*args: str) -> str:
     """Run `kg ARGS` with this interpreter's kg (the project's venv) and return its stdout."""
     proc = subprocess.run([sys.executable, "-m", "kg", *args], capture_output=True, text=True, check=False)

@@ -200,3 +200,21 @@ def english_zipf(word: str) -> float:
     """
     low = word.lower()
     return max(zipf_frequency(low, "en"), zipf_frequency(singular(low), "en"))
+
+
+#: Words that a missing space glues to the next one ("thestroke", "ofthe").
+_GLUED_WORDS = ("the", "and", "of", "to", "for", "with", "this", "that", "we", "our", "is", "are")
+
+
+def rare_term(word: str) -> bool:
+    """Whether ``word`` is rare in English at large (Zipf frequency under 3: "overfitting",
+    "memristor", "grokking") and not two common words a missing space glued together
+    ("thestroke", "ofdiffusion").
+
+    >>> [rare_term(w) for w in ("overfitting", "inpainting", "thestroke", "model", "ofdiffusion")]
+    [True, True, False, False, False]
+    """
+    low = word.lower()
+    if english_zipf(low) >= 3.0:
+        return False
+    return not any(low.startswith(g) and english_zipf(low[len(g) :]) >= 3.0 for g in _GLUED_WORDS)

@@ -35,7 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from kg_cli import name_key  # noqa: E402  (the benchmarks' name matching: case, plural, punctuation)
+from kg_cli import in_context, name_key  # noqa: E402  (the benchmarks' name matching: case, plural, punctuation)
 
 import kg  # noqa: E402
 from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E402
@@ -62,14 +62,7 @@ def examples(
     if extra is not None:
         more = json.loads(extra.read_text(encoding="utf-8"))["papers"]
         papers = papers + [{"id": pid, "entities": [], "judged_only": True} for pid in more]
-    own = {p["id"] for p in papers if "abstract" in p}
-    records = [{"id": p["id"], "title": p["title"], "abstract": p["abstract"]} for p in papers if "abstract" in p]
-    if context is not None:
-        records += [
-            {"id": str(r["id"]), "title": r.get("title") or "", "abstract": r["abstract"]}
-            for r in json.loads(context.read_text(encoding="utf-8"))
-            if r.get("abstract") and str(r["id"]) not in own
-        ]
+    records = in_context(papers, context)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
         source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")

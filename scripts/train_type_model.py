@@ -27,7 +27,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
-from kg_cli import name_key  # noqa: E402
+from kg_cli import in_context, name_key  # noqa: E402
 
 import kg  # noqa: E402
 from kg.graph import type_model  # noqa: E402
@@ -41,13 +41,7 @@ def examples(
     expected entity that a node of its paper names."""
     dev_papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
     test_papers = json.loads(test.read_text(encoding="utf-8"))["papers"]
-    own = {p["id"] for p in dev_papers}
-    records = [{"id": p["id"], "title": p["title"], "abstract": p["abstract"]} for p in dev_papers]
-    records += [
-        {"id": str(r["id"]), "title": r.get("title") or "", "abstract": r["abstract"]}
-        for r in json.loads(context.read_text(encoding="utf-8"))
-        if r.get("abstract") and str(r["id"]) not in own
-    ]
+    records = in_context(dev_papers, context)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
         source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")

@@ -157,9 +157,9 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"100K natural language feedback", "13B-parameter LLM", "16K context window", "24GB", "0.85mm"},
         ),
         (  # a word rare in English at large is a term even when named once, also as a gerund
-            "Existing methods suffer from overfitting, and grokking is observed with memristor crossbars.",
+            "Existing methods suffer from overfitting, and grokking is observed with thestroke memristor crossbars.",
             {"overfitting", "grokking"},
-            set(),
+            {"thestroke"},  # two words a missing space glued, not a term
         ),
     ],
 )

@@ -20,12 +20,9 @@ from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named, quantity, trim
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
-from kg.text import english_zipf, singular
+from kg.text import rare_term, singular
 
 SPANS_KEY = "kg_mentions"
-#: A word this rare in English at large (Zipf frequency, :func:`kg.text.english_zipf`) is a term
-#: of the field even when its abstract names it once.
-RARE_IN_ENGLISH = 3.0
 _NOUN_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "pcomp", "conj", "appos", "attr"})
 
 
@@ -96,10 +93,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
             return False
         kind = head_type(span, lexicon)
         return (
-            counts[lemma] >= repeats
-            or kind == "Metric"
-            or (kind == "Task" and counts[lemma] >= 2)
-            or english_zipf(lemma) < RARE_IN_ENGLISH
+            counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2) or rare_term(lemma)
         )
     if singular(head.lower_) in lexicon.generic_heads and all(
         t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
@@ -150,7 +144,7 @@ def rare_gerund(token: Token) -> bool:
         token.tag_ == "VBG"
         and token.dep_ in _NOUN_ROLES
         and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
-        and english_zipf(token.lower_) < RARE_IN_ENGLISH
+        and rare_term(token.lower_)
     )
 
 
