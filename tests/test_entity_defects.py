@@ -33,6 +33,16 @@ def test_defects_acronym_keys_are_not_singularized() -> None:
     assert term_key("inductive biases") == term_key("inductive bias")
 
 
+def test_defects_a_dataset_name_keeps_its_plural() -> None:
+    """ "Waterbirds" is a dataset's name, not a plural; "Transformers" is one."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    mentions = [Mention(t, kind, 0, len(t)) for t, kind in [("Waterbirds", "Dataset"), ("Transformers", "Method")]]
+    entities, _ = resolve_entities([("p", Extraction(mentions, [], [], []))])
+    assert sorted(e.label for e in entities.values()) == ["Transformer", "Waterbirds"]
+
+
 @pytest.mark.parametrize(
     ("raw", "shown"),
     [

@@ -62,13 +62,21 @@ class Entity:
 
     @property
     def label(self) -> str:
+        # A dataset's one-word name is a name, plural or not: "Waterbirds", "CommonRoads".
+        named_dataset = self.types and self.types.most_common(1)[0][0] == "Dataset"
+
+        def as_label(text: str) -> str:
+            if named_dataset and " " not in text and text[:1].isupper():
+                return text
+            return singular_label(text)
+
         if len(self.surface) == 1 and not self.short_forms:  # most entities: what the rest gives
-            return singular_label(next(iter(self.surface)))
+            return as_label(next(iter(self.surface)))
         longs = Counter({s: n for s, n in self.surface.items() if s not in self.short_forms})
         pool = longs or Counter(self.expansions) or self.surface
         groups: dict[str, Counter[str]] = defaultdict(Counter)
         for text, n in pool.items():
-            form = singular_label(text) if text not in self.short_forms else text
+            form = as_label(text) if text not in self.short_forms else text
             groups[form.casefold()][form] += n
         _, variants = min(groups.items(), key=lambda kv: (-sum(kv[1].values()), len(kv[0]), kv[0]))
         # A common noun is written in lower case somewhere; a name never is ("Proximal Policy
