@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Hashable, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import networkx as nx
 
@@ -117,10 +117,9 @@ def build_graph(
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
-    known = (lambda label: bool(kinds(label))) if kinds is not None else None
     for paper, paper_keys in zip(papers, keys, strict=True):
         named = [(k, entities[k].surface, len(entities[k].papers)) for k in dict.fromkeys(paper_keys) if k is not None]
-        for key in title_proposals(paper.title, named, known):
+        for key in title_proposals(paper.title, named, kinds):
             entities[key].proposed_by.add(paper.key)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):
@@ -176,12 +175,7 @@ def build_graph(
     for (source, target), n in sorted(mention_counts.items()):
         graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
     # one type per entity, learned from readers: the relations stated of it are evidence too
-    roles: dict[Hashable, set[str]] = defaultdict(set)
-    for u, v, label in edges:
-        if label != "proposes":
-            roles[u].add(f"head:{label}")
-            roles[v].add(f"tail:{label}")
-    type_model.retype_entities(graph, roles, kinds)
+    type_model.retype_entities(graph, type_model.stated_roles(edges), kinds)
     for (u, v, label), slot in sorted(edges.items()):
         if label == "proposes":
             graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])

@@ -19,7 +19,6 @@ from kg.graph.terms import term_key
 _AFTER_NAME = frozenset({"for", "with", "via", "through", "using", "by"})
 #: At most this many papers name an entity a title proposes.
 MAX_PAPERS = 3
-_SPLIT = re.compile(r"\s+")
 _BREAK = re.compile(r":| [-–—] ")
 
 
@@ -36,16 +35,16 @@ def title_openings(title: str) -> set[str]:
     cut = _BREAK.search(title)
     if cut is not None:
         return {term_key(title[: cut.start()])} - {""}
-    words = _SPLIT.split(title.strip())
+    words = title.split()
     openings = {" ".join(words[:i]) for i in range(1, len(words)) if words[i].lower() in _AFTER_NAME}
     return {term_key(t) for t in (*openings, title)} - {""}
 
 
 def title_proposals(
-    title: str, entities: Iterable[tuple[str, Iterable[str], int]], known: Callable[[str], bool] | None = None
+    title: str, entities: Iterable[tuple[str, Iterable[str], int]], known: Callable[[str], object] | None = None
 ) -> list[str]:
     """The keys of ``entities`` (key, names, number of papers naming it) the title proposes;
-    ``known`` tells a term of the vocabularies, which no title proposes.
+    ``known`` tells (anything true) a term of the vocabularies, which no title proposes.
 
     >>> title_proposals("RelViT: Concept-guided Vision Transformer", [("relvit", ["RelViT"], 1), ("vit", ["ViT"], 40)])
     ['relvit']

@@ -31,8 +31,8 @@ from kg.text import singular
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "type_model.json"
 TYPES = ("Method", "Task", "Dataset", "Metric", "Concept")
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
-#: Relations whose ends say something of an entity's type.
-_ROLE_EDGES = frozenset({"uses", "addresses", "evaluatedOn", "measuredBy", "improvesOn", "isA", "partOf", "featureOf"})
+#: Edges that are no statement of a relation between entities.
+_NOT_STATED = frozenset({"mentions", "proposes"})
 
 
 def type_features(data: Mapping[str, Any], vocab_kinds: Iterable[str] = (), roles: Iterable[str] = ()) -> list[str]:
@@ -71,10 +71,21 @@ def type_features(data: Mapping[str, Any], vocab_kinds: Iterable[str] = (), role
     return feats
 
 
+def stated_roles(edges: Iterable[tuple[Hashable, Hashable, str]]) -> dict[Hashable, set[str]]:
+    """The ends of stated relations each entity is, from ``(head, tail, label)`` triples:
+    "head:uses", "tail:evaluatedOn", ... (``mentions`` and ``proposes`` are no statements)."""
+    roles: dict[Hashable, set[str]] = {}
+    for u, v, label in edges:
+        if label not in _NOT_STATED:
+            roles.setdefault(u, set()).add(f"head:{label}")
+            roles.setdefault(v, set()).add(f"tail:{label}")
+    return roles
+
+
 def entity_roles(graph: nx.MultiDiGraph, node: Hashable) -> set[str]:
-    """The ends of relations the entity is: "head:uses", "tail:evaluatedOn", ..."""
-    roles = {f"head:{k}" for _, _, k in graph.out_edges(node, keys=True) if k in _ROLE_EDGES}
-    return roles | {f"tail:{k}" for _, _, k in graph.in_edges(node, keys=True) if k in _ROLE_EDGES}
+    """The ends of relations the entity is in ``graph`` (:func:`stated_roles`)."""
+    edges = [*graph.out_edges(node, keys=True), *graph.in_edges(node, keys=True)]
+    return stated_roles(edges).get(node, set())
 
 
 #: A label's vocabulary kinds ("pwc:method:Method", ...): :func:`kg.vocab.link.vocabulary_kinds`.

@@ -143,8 +143,11 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or singular(doc[k].lower_) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
-    while start < end and (_strippable(doc[start], lexicon, start == end - 1) or quantity(doc, start)):
-        start += max(1, quantity(doc, start))  # "100K natural language feedback", "13B-parameter LLM"
+    while start < end:
+        amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
+        if not amount and not _strippable(doc[start], lexicon, start == end - 1):
+            break
+        start += max(1, amount)
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
             start += 2
     while end > start and (
