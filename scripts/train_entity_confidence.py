@@ -28,7 +28,9 @@ import argparse
 import json
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -40,6 +42,7 @@ from kg_cli import in_context, name_key  # noqa: E402  (the benchmarks' name mat
 import kg  # noqa: E402
 from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E402
 from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
+from kg.graph.forest import from_sklearn  # noqa: E402
 
 
 def examples(
@@ -127,6 +130,11 @@ def main() -> None:
         help="pairs judged by reading beyond the readers' lists ('none' to use the lists alone)",
     )
     parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength")
+    parser.add_argument("--trees", type=int, default=150, help="boosted trees averaged with the LR (0: LR alone)")
+    parser.add_argument("--depth", type=int, default=5, help="the trees' depth")
+    parser.add_argument(
+        "--min-count", type=int, default=8, help="features the trees may read: those of at least this many pairs"
+    )
     parser.add_argument(
         "--not-node-weight", type=float, default=3.0, help="weight of a pair the readers listed as not a node"
     )
@@ -147,6 +155,7 @@ def main() -> None:
         table = count_words(str(r.get("abstract") or "") for r in records)
         WORD_STATS_PATH.write_text(json.dumps(table, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
         print(f"{len(table['words'])} words of {table['abstracts']} abstracts; wrote {WORD_STATS_PATH}")
+    from sklearn.ensemble import HistGradientBoostingClassifier
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -158,11 +167,26 @@ def main() -> None:
     vec = DictVectorizer()
     x = vec.fit_transform(feats)
     y, g = np.array(labels), np.array(groups)
+    counts = Counter(name for f in feats for name in f)
+    tree_vec = DictVectorizer(sparse=False)
+    dense = tree_vec.fit_transform([{k: v for k, v in f.items() if counts[k] >= args.min_count} for f in feats])
+
+    def fit(rows: np.ndarray) -> tuple[Any, Any]:
+        linear = LogisticRegression(C=args.c, max_iter=3000).fit(x[rows], y[rows], sample_weight=weight[rows])
+        if not args.trees:
+            return linear, None
+        trees = HistGradientBoostingClassifier(
+            max_iter=args.trees, learning_rate=0.1, max_depth=args.depth, l2_regularization=1.0, random_state=0
+        ).fit(dense[rows], y[rows], sample_weight=weight[rows])
+        return linear, trees
+
     probs = np.zeros(len(y))
     for fold in range(5):
         test = g % 5 == fold
-        model = LogisticRegression(C=args.c, max_iter=3000).fit(x[~test], y[~test], sample_weight=weight[~test])
-        probs[test] = model.predict_proba(x[test])[:, 1]
+        linear, trees = fit(~test)
+        probs[test] = linear.predict_proba(x[test])[:, 1]
+        if trees is not None:
+            probs[test] = (probs[test] + trees.predict_proba(dense[test])[:, 1]) / 2
     from sklearn.metrics import roc_auc_score
 
     print(f"{len(y)} (paper, entity) pairs, {y.sum()} wanted ({y.mean():.1%}); cross-validated over papers:")
@@ -185,10 +209,19 @@ def main() -> None:
             )
         if important >= args.keep * key_pairs.sum():
             chosen = t
-    model = LogisticRegression(C=args.c, max_iter=3000).fit(x, y, sample_weight=weight)
+    model, trees = fit(np.ones(len(y), dtype=bool))
     weights = {name: round(float(w), 4) for name, w in zip(vec.get_feature_names_out(), model.coef_[0], strict=True)}
+    forest = None
+    if trees is not None:
+        forest = from_sklearn(trees, list(tree_vec.get_feature_names_out()))
+        gap = np.abs(forest.log_odds(feats) - trees.decision_function(dense)).max()
+        assert gap < 1e-3, f"the shipped forest scores differ from scikit-learn's by {gap}"
+        print(f"forest: {len(forest.trees)} trees over {len(forest.features)} features (largest gap {gap:.1e})")
     fitted = EntityModel(
-        {k: v for k, v in weights.items() if abs(v) >= 1e-3}, round(float(model.intercept_[0]), 4), chosen or 0.5
+        {k: v for k, v in weights.items() if abs(v) >= 1e-3},
+        round(float(model.intercept_[0]), 4),
+        chosen or 0.5,
+        forest,
     )
     args.out.write_text(json.dumps(fitted.to_json(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"threshold {fitted.threshold}; {len(fitted.weights)} weights; wrote {args.out}")

@@ -9,6 +9,7 @@ import pytest
 
 from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities
 from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
+from kg.graph.forest import LEAF, Forest, Tree
 from kg.graph.model import VOCABULARY
 
 
@@ -16,6 +17,31 @@ def test_entity_confidence_weighs_feature_values() -> None:
     model = EntityModel({"a": 2.0, "b": -1.0}, 0.0, 0.5)
     assert model.confidence({"a": 0.5}) == pytest.approx(1 / (1 + math.exp(-1.0)))
     assert model.confidence(["a", "b"]) == model.confidence({"a": 1.0, "b": 1.0})
+
+
+def _stump(feature: int, threshold: float, low: float, high: float) -> Tree:
+    arrays = ([feature, LEAF, LEAF], [threshold, 0, 0], [1, 0, 0], [2, 0, 0], [0, low, high])
+    return Tree.from_json(dict(zip(("feature", "threshold", "left", "right", "value"), arrays, strict=True)))
+
+
+def test_entity_confidence_averages_the_regression_with_the_forest() -> None:
+    forest = Forest(("proposed", "n=1"), -0.5, (_stump(0, 0.5, -1.0, 2.0), _stump(1, 0.5, 0.25, -0.5)))
+    assert forest.log_odds([{}, {"proposed": 1.0}, {"proposed": 1.0, "n=1": 1.0}]).tolist() == [-1.25, 1.75, 1.0]
+    assert Forest.from_json(forest.to_json()).log_odds([{"n=1": 2.0}]).tolist() == [-2.0]
+    model = EntityModel({"proposed": 1.0}, 0.0, 0.5, forest)
+    alone = EntityModel({"proposed": 1.0}, 0.0, 0.5)
+    row = {"proposed": 1.0}
+    expected = (alone.confidence(row) + 1 / (1 + math.exp(-1.75))) / 2
+    assert model.confidence(row) == pytest.approx(expected)
+    assert model.confidences([row, {}]) == [model.confidence(row), model.confidence({})]
+    again = EntityModel(model.weights, model.bias, model.threshold, Forest.from_json(forest.to_json()))
+    assert again.confidences([row, {}]) == model.confidences([row, {}])
+
+
+def test_the_shipped_confidence_model_has_its_trees() -> None:
+    model = load_model()
+    assert model.forest is not None and len(model.forest.trees) >= 50
+    assert "proposed" in model.forest.features and 0 < model.threshold < 1
 
 
 def test_entity_evidence_usage_is_averaged_over_papers() -> None:

@@ -1,12 +1,13 @@
 """How sure kg is that an entity node is one a researcher wants: a confidence per entity.
 
-A logistic model over what the build knows of the entity, whatever the corpus size: the words
+A logistic model, averaged with a forest of shallow boosted trees over the same features
+(:mod:`kg.graph.forest`), over what the build knows of the entity, whatever the corpus size: the words
 of its label (head word, first word, every word), its shape (length, capitals inside a word,
 digits, hyphens, an abbreviation), its type, whether a paper proposes it, whether it links to an
 open vocabulary (exact or close), how its papers use it and how its words behave in machine
 learning abstracts at large (:mod:`kg.graph.entity_evidence`). The weights are fitted on kg's
-development set (100 ICLR 2022 abstracts read by hand: ``scripts/train_entity_confidence.py``)
-and shipped as data beside this module.
+development set (100 ICLR 2022 abstracts read by hand, and the nodes of 600 more judged by
+reading: ``scripts/train_entity_confidence.py``) and shipped as data beside this module.
 
 ``score_entities`` sets ``confidence`` on every entity node; ``drop_unsure`` removes the entities
 below a threshold with their edges (``kg build --min-confidence``).
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import Any
 import networkx as nx
 
 from kg.graph.entity_evidence import english_features, usage_features, word_features
+from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
 from kg.text import singular
 
@@ -75,21 +77,37 @@ class EntityModel:
     weights: Mapping[str, float]
     bias: float
     threshold: float  # the default --min-confidence
+    forest: Forest | None = None  # averaged with the logistic regression when there is one
+
+    def linear(self, features: Mapping[str, float]) -> float:
+        """The logistic regression's probability alone."""
+        z = self.bias + sum(self.weights.get(f, 0.0) * v for f, v in features.items())
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def confidences(self, rows: Sequence[Mapping[str, float]]) -> list[float]:
+        """The model's probability for each row of features (names with values)."""
+        linear = [self.linear(row) for row in rows]
+        if self.forest is None or not rows:
+            return linear
+        return [(a + float(b)) / 2 for a, b in zip(linear, self.forest.probabilities(rows), strict=True)]
 
     def confidence(self, features: Iterable[str] | Mapping[str, float]) -> float:
         """The model's probability for ``features``: names (each worth 1) or names with values."""
         values = features if isinstance(features, Mapping) else dict.fromkeys(features, 1.0)
-        z = self.bias + sum(self.weights.get(f, 0.0) * v for f, v in values.items())
-        return 1.0 / (1.0 + math.exp(-z))
+        return self.confidences([values])[0]
 
     def to_json(self) -> dict[str, Any]:
-        return {"bias": self.bias, "threshold": self.threshold, "weights": dict(sorted(self.weights.items()))}
+        out = {"bias": self.bias, "threshold": self.threshold, "weights": dict(sorted(self.weights.items()))}
+        if self.forest is not None:
+            out["forest"] = self.forest.to_json()
+        return out
 
 
 @cache
 def load_model(path: Path = MODEL_PATH) -> EntityModel:
     data = json.loads(path.read_text(encoding="utf-8"))
-    return EntityModel(data["weights"], float(data["bias"]), float(data["threshold"]))
+    forest = Forest.from_json(data["forest"]) if "forest" in data else None
+    return EntityModel(data["weights"], float(data["bias"]), float(data["threshold"]), forest)
 
 
 def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
@@ -121,10 +139,9 @@ def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> 
     """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
     thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so)."""
     model = model or load_model()
-    for node, features in all_features(graph).items():
-        data = graph.nodes[node]
-        if "confidence" not in data:
-            data["confidence"] = round(model.confidence(features), 3)
+    unscored = {n: f for n, f in all_features(graph).items() if "confidence" not in graph.nodes[n]}
+    for node, confidence in zip(unscored, model.confidences(list(unscored.values())), strict=True):
+        graph.nodes[node]["confidence"] = round(confidence, 3)
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
