@@ -2,7 +2,9 @@
 does not fold.
 
 :func:`variant_key` folds what two writers of one term differ in beyond case, plural and
-hyphens: a plural inside the term ("Large Languages Model"), British spelling ("behavioural",
+hyphens: a plural inside the term ("Large Languages Model"), "fine-tuning" after what is tuned
+("instruction fine-tuning" = "instruction tuning"), "large-scale" before a model ("large-scale
+language model" = "large language model"), British spelling ("behavioural",
 "normalisation", "modelling"), an adjective in -al beside its noun ("distributional shift",
 "convolution network"), "neural" and "net" in the name of a network ("convolutional neural
 network" = "convolutional network", "adversarial nets"), and the preposition of "learning
@@ -61,6 +63,11 @@ def variant_key(text: str) -> str:
     True
     >>> variant_key("neural networks"), variant_key("Bayesian neural network") == variant_key("Bayesian network")
     ('neural network', False)
+    >>> tuning = variant_key("instruction tuning")
+    >>> variant_key("instruction fine-tuning") == variant_key("Instruction Finetuning") == tuning
+    True
+    >>> variant_key("fine-tuning"), variant_key("large-scale language models") == variant_key("large language model")
+    ('fine tuning', True)
     >>> rlhf = variant_key("reinforcement learning with human feedback")
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
@@ -68,6 +75,14 @@ def variant_key(text: str) -> str:
     words = normal_form(text).split(" ")
     if len(words) >= 2 and words[-1] in ("net", "nets"):
         words[-1] = "network"
+    # "instruction fine-tuning" = "instruction tuning" (a bare "fine-tuning" stays itself)
+    if len(words) >= 3 and words[-2:] == ["fine", "tuning"]:
+        del words[-2]
+    elif len(words) >= 2 and words[-1] == "finetuning":
+        words[-1] = "tuning"
+    # "large-scale language model" = "large language model"
+    if len(words) >= 3 and words[:2] == ["large", "scale"] and singular(words[-1]) in ("model", "network"):
+        del words[1]
     # "convolutional neural network" = "convolutional network", "neural network pruning" =
     # "network pruning"; a "Bayesian network" is no "Bayesian neural network", a "neural network"
     # no "network"
