@@ -89,6 +89,37 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
     assert proposed in props or any(proposed in p for p in props)
 
 
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        (
+            "We design an adaptive policy for SAM. Two efficient algorithms, AE-SAM and AE-LookSAM, are proposed.",
+            ["AE-SAM", "AE-LookSAM"],
+        ),
+        ("We propose a novel algorithm LSVI-RFE under the linear MDP setting.", ["LSVI-RFE"]),
+        (
+            "We validate our Continual Transformer Encoder with experiments on THUMOS14.",
+            ["Continual Transformer Encoder"],
+        ),
+    ],
+)
+def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):
+    assert mentions(nlp, text)[1] == proposed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Transformers were proposed by Vaswani et al. for machine translation.",
+        "Many methods such as DARTS have been proposed for this task.",
+        "Recently, GPT-4 is proposed as a general assistant.",
+        "We compare against the Gaussian Mixture Model and our baselines.",
+    ],
+)
+def test_others_work_is_not_proposed(nlp, text):
+    assert mentions(nlp, text)[1] == []
+
+
 def test_mentioned_but_not_proposed(nlp):
     _, props = mentions(
         nlp,

@@ -84,14 +84,14 @@ def test_papers_own_definition_wins_over_the_corpus():
 
 def test_corpus_definitions_are_counted_by_term_not_by_spelling():
     """Three papers define LLM as large language models, each spelled its own way; two as
-    large-scale language models: a paper that only writes "LLMs" means the first."""
+    latent language models: a paper that only writes "LLMs" means the first."""
     spellings = ["Large Language Models", "large language models", "Large language model"]
-    spellings += ["large-scale language models"] * 2
+    spellings += ["latent language models"] * 2
     papers = [(f"p{i}", ex(("LLMs", "Method"), definitions=[("LLMs", s)])) for i, s in enumerate(spellings)]
     papers.append(("p5", ex(("LLMs", "Method"))))
     entities, keys = resolve_entities(papers)
     assert keys[5] == [term_key("large language model")]
-    assert keys[3] == [term_key("large-scale language model")]  # its own definition still wins
+    assert keys[3] == [term_key("latent language model")]  # its own definition still wins
     assert set(entities[term_key("large language model")].papers) == {"p0", "p1", "p2", "p5"}
 
 

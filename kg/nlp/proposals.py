@@ -7,6 +7,8 @@ refer to as X", "we propose a novel approach: X": X is a contribution of the pap
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
@@ -60,7 +62,7 @@ def _named_objects(head: Token, lexicon: Lexicon) -> list[Token]:
     tokens = region(head, _NOT_THE_OBJECT)
     for child in head.children:
         if child.dep_ == "appos":
-            tokens.extend(region(child, _NOT_THE_OBJECT))
+            tokens.extend(_named_objects(child, lexicon))
         if child.dep_ == "acl" and child.lemma_.lower() in lexicon.naming_verbs:
             tokens.extend(t for c in child.children if c.dep_ in {"oprd", "dobj", "attr", "xcomp"} for t in c.subtree)
         if child.dep_ == "conj":
@@ -107,6 +109,40 @@ def _named_by_authors(span: Span) -> bool:
     return False
 
 
+def _proposed_here(verb: Token) -> bool:
+    """ "Two efficient algorithms, AE-SAM and AE-LookSAM, are proposed": a passive proposal in
+    the present, by no one named ("X was proposed by Y", "X has been proposed" are others' work),
+    of something named or new."""
+    children = list(verb.children)
+    if not any(c.dep_ == "auxpass" and c.lower_ in {"is", "are"} for c in children):
+        return False
+    if any(c.dep_ in {"agent", "aux"} or c.lower_ in {"recently", "previously"} for c in children):
+        return False
+    subjects = [c for c in children if c.dep_ == "nsubjpass"]
+    return any(is_named(t) or t.lower_ in _NOVEL for c in subjects for t in c.subtree)
+
+
+def _class_noun_before_name(span: Span, spans: Iterable[Span]) -> Span | None:
+    """The name inside "algorithm LSVI-RFE", "framework PiCO": a mention that is the span
+    without its leading lower-case class noun, when that rest is a name."""
+    if len(span) < 2 or not span[0].is_lower or not span[0].is_alpha:
+        return None
+    inner = next((o for o in spans if o.start == span.start + 1 and o.end == span.end), None)
+    return inner if inner is not None and any(is_named(t) for t in inner) else None
+
+
+def _said_novel(span: Span) -> bool:
+    """ "Our model employs a novel pairwise attention mechanism": a mention the authors call new
+    ("a novel", "a new" just before it, in a sentence of theirs)."""
+    doc = span.doc
+    k = span.start - 1
+    while k >= span.sent.start and span.start - k <= 3 and doc[k].pos_ in {"ADJ", "NOUN", "PROPN", "ADV"}:
+        if doc[k].lower_ in {"novel", "new"}:
+            return doc[k - 1].lower_ in {"a", "an"} and any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : k])
+        k -= 1
+    return False
+
+
 def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     index = mention_index(doc)
     chosen: dict[tuple[int, int], Span] = {}
@@ -115,6 +151,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
         spans = {index[t.i] for t in tokens if t.i in index}
         for span in spans:
             if not any(o is not span and o.start <= span.start and span.end <= o.end for o in spans):
+                span = _class_noun_before_name(span, doc.spans[SPANS_KEY]) or span
                 chosen[(span.start, span.end)] = span
 
     for tok in doc:
@@ -123,6 +160,8 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             for child in tok.children:
                 if child.dep_ in {"dobj", "oprd", "attr"}:
                     take(_named_objects(child, lexicon))
+        elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
+            take([t for c in tok.children if c.dep_ == "nsubjpass" for t in _named_objects(c, lexicon)])
         elif tok.dep_ in {"acl", "relcl"} and lemma in lexicon.naming_verbs:
             noun = tok.head
             ours = any(t.lower_ in _NOVEL for t in noun.subtree) or _by_authors(tok)
@@ -133,8 +172,14 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     for sent in doc.sents:
         if not any(sent.start <= k[0] < sent.end for k in chosen):
             take(_surface_objects(sent, lexicon))
+    novel = set()
     for span in doc.spans[SPANS_KEY]:
-        if _named_by_authors(span) or (any(is_named(t) for t in span) and _owned(span)):
+        if _said_novel(span) and not any(o.start <= span.start and span.end <= o.end for o in chosen.values()):
+            before = set(chosen)
+            take(list(span))
+            novel.update(set(chosen) - before)
+        title_case = len(span) > 1 and all(t.is_title for t in span)
+        if _named_by_authors(span) or ((title_case or any(is_named(t) for t in span)) and _owned(span)):
             take(list(span))
     # A contribution is new in the paper: drop what was already named before it was proposed.
     first_seen: dict[str, int] = {}
@@ -147,6 +192,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     names = [s for s in spans if is_named(s[-1])]
     titled = [s for s in spans if any(is_named(t) for t in s) or (len(s) > 1 and all(t.is_title for t in s))]
     result = names or titled or spans
+    result = [*result, *(s for s in spans if (s.start, s.end) in novel and s not in result)]
     return sorted(result, key=lambda s: (s.start, s.end))
 
 
