@@ -114,6 +114,7 @@ def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text
         "Many methods such as DARTS have been proposed for this task.",
         "Recently, GPT-4 is proposed as a general assistant.",
         "We compare against the Gaussian Mixture Model and our baselines.",
+        "Prior work introduced a new loss for GANs.",
     ],
 )
 def test_others_work_is_not_proposed(nlp, text):

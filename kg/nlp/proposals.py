@@ -131,14 +131,17 @@ def _class_noun_before_name(span: Span, spans: Iterable[Span]) -> Span | None:
     return inner if inner is not None and any(is_named(t) for t in inner) else None
 
 
-def _said_novel(span: Span) -> bool:
-    """ "Our model employs a novel pairwise attention mechanism": a mention the authors call new
-    ("a novel", "a new" just before it, in a sentence of theirs)."""
+def _said_novel(span: Span, proposed: Iterable[str] = ()) -> bool:
+    """ "Our model employs a novel pairwise attention mechanism", "ODConv leverages a novel
+    attention mechanism": a mention called new ("a novel", "a new" just before it) in a sentence
+    of the authors' or about a name they propose (``proposed``)."""
     doc = span.doc
     k = span.start - 1
     while k >= span.sent.start and span.start - k <= 3 and doc[k].pos_ in {"ADJ", "NOUN", "PROPN", "ADV"}:
         if doc[k].lower_ in {"novel", "new"}:
-            return doc[k - 1].lower_ in {"a", "an"} and any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : k])
+            before = doc[span.sent.start : k]
+            authors = any(t.lower_ in {"we", "our"} for t in before)
+            return doc[k - 1].lower_ in {"a", "an"} and (authors or any(name in before.text for name in proposed))
         k -= 1
     return False
 
@@ -174,7 +177,9 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             take(_surface_objects(sent, lexicon))
     novel = set()
     for span in doc.spans[SPANS_KEY]:
-        if _said_novel(span) and not any(o.start <= span.start and span.end <= o.end for o in chosen.values()):
+        if _said_novel(span, [p.text for p in chosen.values() if any(is_named(t) for t in p)]) and not any(
+            o.start <= span.start and span.end <= o.end for o in chosen.values()
+        ):
             before = set(chosen)
             take(list(span))
             novel.update(set(chosen) - before)
