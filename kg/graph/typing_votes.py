@@ -49,6 +49,7 @@ HEAD_TYPES: dict[str, str] = {
         "Metric",
     ),
     **dict.fromkeys(METRIC_NAMES, "Metric"),
+    **dict.fromkeys("divergence distance law example phenomenon".split(), "Concept"),
 }
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
@@ -82,6 +83,8 @@ def head_type(text: str) -> str | None:
     ('Method', 'Task', 'Metric')
     >>> head_type("view synthesis"), head_type("instruction tuning"), head_type("sample efficiency")
     ('Task', 'Method', 'Metric')
+    >>> head_type("KL divergence"), head_type("adversarial examples"), head_type("scaling laws")
+    ('Concept', 'Concept', 'Concept')
     >>> head_type("latent space") is None
     True
     """
