@@ -30,6 +30,9 @@ _BRITISH = (
 #: "-ional", "-ioral": the adjective beside its noun (distributional/distribution, behavioral/behavior).
 _ADJECTIVE = re.compile(r"(?<=[a-z]{3})(i(?:on|or|our))al$")
 #: Prepositions that writers swap without changing the term ("learning from/with human feedback").
+#: Words writers use for one another inside a term: "mean square(d) error", "recommender/recommendation
+#: system", "PAC-Bayes(ian)".
+_SAME_WORD = {"squared": "square", "recommender": "recommendation", "bayesian": "bayes"}
 _SWAPPED = {"with": "from", "via": "from", "using": "from", "through": "from"}
 
 
@@ -39,13 +42,15 @@ def variant_word(word: str) -> str:
 
     >>> [variant_word(w) for w in ("languages", "behavioural", "normalisation", "modelling", "convolutional")]
     ['language', 'behavior', 'normalization', 'modeling', 'convolution']
+    >>> [variant_word(w) for w in ("squared", "recommender", "bayesian")]
+    ['square', 'recommendation', 'bayes']
     >>> [variant_word(w) for w in ("loss", "process", "neural", "four", "rational")]
     ['loss', 'process', 'neural', 'four', 'ration']
     """
     word = _ADJECTIVE.sub(r"\1", singular(word) if len(word) > 3 else word)
     for pattern, repl in _BRITISH:
         word = pattern.sub(repl, word)
-    return word
+    return _SAME_WORD.get(word, word)
 
 
 def variant_key(text: str) -> str:
