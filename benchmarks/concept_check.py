@@ -4,7 +4,9 @@ For every concept of benchmarks/concepts.json, over a corpus: the papers whose a
 (by its forms, the rule is in concepts.json's "about"), the nodes that stand for it (label or an
 altLabel is one of its forms), and for the node with most papers: recall (share of the naming
 papers it links, kg:mentions), spurious (share of its papers whose abstract does not name the
-concept), its type against the expected one. A concept whose forms label several nodes is
+concept; and how many of those name a narrower term that contains it, a not_form: kg links a
+paper on "model-agnostic meta-learning" to meta-learning too, as issue 12 asks), its type against
+the expected one. A concept whose forms label several nodes is
 "spread over N nodes". Works only on kg's CLI and its node-link JSON export.
 
     python benchmarks/concept_check.py iclr2024                 # builds it with `kg build` first
@@ -91,6 +93,10 @@ class Concept:
         masked = [m.span() for m in self.not_pattern.finditer(text)] if self.not_pattern else []
         return any(not any(a <= m.start() and m.end() <= b for a, b in masked) for m in self.pattern.finditer(text))
 
+    def named_narrower_in(self, text: str) -> bool:
+        """Does the text name a narrower thing whose name contains a form (a not_form)?"""
+        return bool(self.not_pattern and self.not_pattern.search(text))
+
     def is_name(self, name: str) -> bool:
         """Is this node label or altLabel one of the forms (same case rule)?
 
@@ -124,6 +130,7 @@ class Result:
     linked: int = 0  # papers of the main node (the first)
     hits: int = 0  # naming papers the main node links
     spurious: int = 0  # papers of the main node whose abstract does not name the concept
+    narrower: int = 0  # of those, papers whose abstract names a narrower term containing it
     type_ok: bool | None = None
     missed_titles: tuple[str, ...] = ()
     spurious_titles: tuple[str, ...] = ()
@@ -161,6 +168,7 @@ def check(concepts: Sequence[Concept], graph: Graph, texts: dict[str, str], titl
             papers = linked[main.id]
             result.linked, result.hits = len(papers), len(papers & naming)
             result.spurious = len(papers - naming)
+            result.narrower = sum(concept.named_narrower_in(texts[p]) for p in papers - naming)
             result.type_ok = main.type in concept.types
             result.missed_titles = tuple(sorted(titles[p] for p in naming - papers))
             result.spurious_titles = tuple(sorted(titles[p] for p in papers - naming))
@@ -208,6 +216,7 @@ def summarize(results: Sequence[Result]) -> dict[str, Any]:
         "spurious_papers": sum(r.spurious for r in named),
         "linked_papers": sum(r.linked for r in named),
         "spurious": sum(r.spurious for r in named) / max(sum(r.linked for r in named), 1),
+        "narrower_papers": sum(r.narrower for r in named),
         "typed_right": sum(bool(r.type_ok) for r in with_node),
         "typed": sum(bool(r.type_ok) for r in with_node) / max(len(with_node), 1),
         "spread": sum(len(r.nodes) > 1 for r in named),
@@ -227,6 +236,11 @@ def print_summary(f: dict[str, Any]) -> None:
     print(
         f"spurious share of the main nodes' papers:    {f['spurious']:.1%}   target <= {TARGETS['spurious']:.0%}"
         f"   ({f['spurious_papers']} of {f['linked_papers']})"
+    )
+    print(
+        f"  of which name a narrower term containing it: {f['narrower_papers']}"
+        f" (linked as the issue asks: 'model-agnostic meta-learning' -> meta-learning); the rest"
+        f" {(f['spurious_papers'] - f['narrower_papers']) / max(f['linked_papers'], 1):.1%}"
     )
     print(
         f"right type share:                            {f['typed']:.3f}   target >= {TARGETS['typed']}"

@@ -200,7 +200,7 @@ def test_concepts_every_paper_naming_an_established_entity_is_linked_to_it() -> 
     assert graph.nodes["da"]["paper_count"] == 4
 
 
-def test_concepts_the_longest_established_name_wins() -> None:
+def test_concepts_a_paper_on_a_longer_name_is_linked_to_its_head_too() -> None:
     from kg.graph.naming import link_named
 
     graph = _corpus(
@@ -211,9 +211,25 @@ def test_concepts_the_longest_established_name_wins() -> None:
         },
     )
     graph.add_nodes_from(["x", "y"], type="Paper", abstract="reinforcement learning")
+    more = _corpus(
+        {"z": "Benign overfitting in model-agnostic meta-learning.", "w": "Large language models are here."},
+        {
+            "ml": ("meta-learning", [], ["m1", "m2"]),
+            "of": ("overfitting", [], ["o1", "o2"]),
+            "bo": ("benign overfitting", [], ["o1", "o2"]),
+            "lm": ("language model", [], ["l1", "l2"]),
+            "llm": ("large language model", [], ["l1", "l2"]),
+        },
+    )
+    graph.update(more)
     link_named(graph)
-    assert _linked(graph, "rl") == {"x", "y"}  # papers on offline RL name a narrower thing
+    # papers on offline reinforcement learning are about reinforcement learning too (issue 12);
+    # "offline RL" names no searchable "RL"
+    assert _linked(graph, "rl") == {"x", "y", "a", "b"}
     assert _linked(graph, "orl") == {"a", "b", "c"}
+    assert "z" in _linked(graph, "ml")  # the head of a hyphenated compound
+    assert "z" not in _linked(graph, "of")  # a single common word is not a head to link
+    assert "w" in _linked(graph, "llm") and "w" not in _linked(graph, "lm")  # nor a class of things
 
 
 def test_concepts_abbreviations_and_common_words_are_not_searched_blindly() -> None:

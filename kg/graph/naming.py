@@ -86,6 +86,13 @@ def searchable(name: str, label: str) -> bool:
     return name == label or any(c.islower() for c in bare)
 
 
+#: Head nouns that name a class of thing: a longer name ending in one is a kind of that thing
+#: ("large language model"), and its papers are not linked to the class ("language model").
+CLASS_NOUNS = frozenset(
+    "model network method algorithm framework approach system architecture function module layer mechanism".split()
+)
+
+
 class NameIndex:
     """Names of entities by their words: lower-case, or as written for names with inner capitals."""
 
@@ -141,8 +148,30 @@ class NameIndex:
                 if nodes:
                     found |= nodes
                     break
+            found |= self.heads(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
             i += hit[0]
         return found
+
+    def heads(self, words: list[str], joined: list[bool]) -> set[tuple[str, bool]]:
+        """The nodes a longer name ends with, longest first: "reinforcement learning" in
+        "multi-agent reinforcement learning", "meta-learning" in "model-agnostic meta-learning"
+        (a compound names its head too), never from inside a hyphenated word, never a single
+        common word ("overfitting" in "benign overfitting" is found where the extractor found it),
+        never a kind of thing named by a class noun (a paper on a "large language model" is not
+        linked to "language model", nor one on a "graph neural network" to "neural network")."""
+        last = _singular(words[-1])
+        if last.lower() in CLASS_NOUNS:
+            return set()
+        for start in range(1, len(words)):
+            if joined[start]:
+                continue
+            nodes = self.names.get(("=", *words[start:-1], last)) or self.names.get(
+                ("~", *(w.lower() for w in words[start:-1]), last.lower())
+            )
+            named: set[tuple[str, bool]] = {(node, common) for node, common in nodes or () if not common}
+            if named:
+                return named
+        return set()
 
     def family(self, words: list[str], joined: list[bool]) -> set[str]:
         """The nodes a version name belongs to: "ResNet" for "ResNet-50", "ImageNet" for "ImageNet-1K"."""
@@ -156,7 +185,7 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
     """Set ``broader_entities`` on each established entity whose name ends with the name of
     another, nearest first ("offline reinforcement learning" -> "reinforcement learning",
     "model-agnostic meta-learning" -> "meta-learning"): ``skos:broader`` in RDF, so "papers about
-    X" can reach the narrower names without their papers being linked to X; how many were set.
+    X" can reach the narrower names (:func:`link_named` links their papers to X too); how many were set.
     A name heads a compound (English compounds end in their head), and a single common word is
     too broad to be a parent."""
     index = NameIndex()
@@ -201,7 +230,9 @@ def established(graph: nx.MultiDiGraph, min_papers: int, min_confidence: float =
 def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0.5, min_confidence: float = 0.3) -> int:
     """Add a ``mentions`` edge from every paper whose abstract names an entity found by the
     extractor in at least ``min_papers`` papers; how many edges were added. The entity's
-    ``papers``, ``paper_count`` and ``count`` follow.
+    ``papers``, ``paper_count`` and ``count`` follow. A longer name names its modifiers and its head
+    too: a paper on "multi-agent reinforcement learning" is also linked to reinforcement learning,
+    one on "ImageNet classification" to ImageNet.
 
     A name that is one common word counts only for an entity the extractor found in at least
     ``min_share`` of the papers whose abstracts have the word: "gradient" or "prior" are words
