@@ -108,6 +108,24 @@ def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text
 
 
 @pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("We derive a simpler first-order algorithm named Fish that approximates it.", "Fish", "Method"),
+        ("We present a dataset called Foraging for long-horizon agents.", "Foraging", "Dataset"),
+        ("It relies on mid-level features that we call Super-features.", "Super-features", "Method"),
+    ],
+)
+def test_a_name_given_by_the_authors_is_a_mention_and_their_proposal(nlp, text, name, kind):
+    found, props = mentions(nlp, text)
+    assert (name, kind) in found and props == [name]
+
+
+def test_a_name_the_noun_phrase_goes_on_with_is_the_phrase(nlp):
+    found, _ = mentions(nlp, "This approach is called Bayesian optimization.")
+    assert "Bayesian" not in {text for text, _ in found}
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Transformers were proposed by Vaswani et al. for machine translation.",

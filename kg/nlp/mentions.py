@@ -76,6 +76,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if any(t.like_url for t in span) or quantity(span.doc, span.start) == len(span):
         return False  # a link, an amount ("24GB")
+    if given_name(span):
+        return True  # "an algorithm named Fish", "features that we call Super-features"
     if any(t.pos_ == "CCONJ" for t in span[1:-1]) and len(coordination_variants(span.text)) < 2:
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
@@ -129,12 +131,49 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
                 yield doc[tok.i : tok.i + 2]
     yield from named_runs(doc)
     yield from (doc[t.i : t.i + 1] for t in doc if rare_gerund(t))
+    yield from given_names(doc)
     for short, long in definitions(doc):
         yield short
         yield long
         defined_inside = _defined_inside(short, long)
         if defined_inside is not None:
             yield defined_inside
+
+
+#: Participles that give a name: "an algorithm named Fish", "a dataset called Foraging".
+_NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
+
+
+def _names_next(doc: Doc, i: int) -> bool:
+    """Does token ``i`` give a name to what follows: "named", "called", or "we call"?"""
+    word = doc[i].lower_
+    return word in _NAMING or (word in {"call", "name", "term", "dub"} and i > 0 and doc[i - 1].lower_ == "we")
+
+
+def given_name(span: Span) -> bool:
+    """A capitalized word or run just after "named", "called", "dubbed", "we call": a name, even an
+    English word ("an algorithm named Fish", "features that we call Super-features")."""
+    return (
+        span.start > 0
+        and _names_next(span.doc, span.start - 1)
+        and span[0].text[:1].isupper()
+        and all(t.text[:1].isupper() or not t.is_alpha or not span.doc[t.i - 1].whitespace_ for t in span)
+    )
+
+
+def given_names(doc: Doc) -> Iterator[Span]:
+    """The capitalized run after each naming participle ("a dataset called Foraging Maze")."""
+    for tok in doc[:-1]:
+        if _names_next(doc, tok.i):
+            end = tok.i + 1
+            while end < len(doc) and end - tok.i <= 4 and _joinable(doc[end]):
+                glued = not doc[end - 1].whitespace_ and end > tok.i + 1  # "Super-features"
+                if not (doc[end].text[:1].isupper() or glued):
+                    break
+                end += 1
+            # a name the noun phrase goes on with ("called Bayesian optimization") is the phrase's
+            if end > tok.i + 1 and not (end < len(doc) and doc[end].is_lower and doc[end].pos_ == "NOUN"):
+                yield doc[tok.i + 1 : end]
 
 
 def rare_gerund(token: Token) -> bool:
@@ -198,6 +237,9 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
         return chunk_heads.get(span[-1].i) or ("Dataset" if evaluated_on(span.root) else "Method")
     if typed is None and all(t.is_title for t in span) and span[-1].i in chunk_heads:
         return chunk_heads[span[-1].i]  # "Conceptual Captions" of "the Conceptual Captions dataset"
+    if typed is None and given_name(span) and span.start >= 2:
+        kind = span.doc[span.start - 2]  # "an algorithm named Fish", "a dataset called Foraging"
+        return head_type(span.doc[kind.i : kind.i + 1], lexicon) or "Method"
     return typed or "Concept"
 
 

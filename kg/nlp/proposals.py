@@ -22,6 +22,7 @@ PROPOSED_KEY = "kg_proposed"
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})
 _NOT_THE_OBJECT = frozenset({"relcl", "prep", "advcl", "xcomp", "ccomp", "acl", "conj", "cc", "punct"})
 _NOVEL = frozenset({"novel", "new", "our"})
+_NAME_DEPS = frozenset({"oprd", "dobj", "attr", "xcomp"})
 
 
 def _by_authors(verb: Token, depth: int = 0) -> bool:
@@ -64,7 +65,7 @@ def _named_objects(head: Token, lexicon: Lexicon) -> list[Token]:
         if child.dep_ == "appos":
             tokens.extend(_named_objects(child, lexicon))
         if child.dep_ == "acl" and child.lemma_.lower() in lexicon.naming_verbs:
-            tokens.extend(t for c in child.children if c.dep_ in {"oprd", "dobj", "attr", "xcomp"} for t in c.subtree)
+            tokens.extend(t for c in child.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT))
         if child.dep_ == "conj":
             tokens.extend(_named_objects(child, lexicon))
     return tokens
@@ -101,6 +102,8 @@ def _named_by_authors(span: Span) -> bool:
     authors = any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : span.start])
     if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]) or before[-1:] in _NAMED:
         return authors
+    if before[-2:] in (["we", "call"], ["we", "name"], ["we", "term"], ["we", "dub"]):
+        return True  # "features that we call Super-features"
     if before[-1:] == [":"]:
         verbs = [
             t for t in doc[span.sent.start : span.start] if t.lemma_.lower() in {"propose", "introduce", "present"}
@@ -169,7 +172,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             noun = tok.head
             ours = any(t.lower_ in _NOVEL for t in noun.subtree) or _by_authors(tok)
             if ours:
-                take([t for c in tok.children if c.dep_ in {"oprd", "dobj", "attr", "xcomp"} for t in c.subtree])
+                take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
         elif tok.dep_ == "appos" and any(c.lower_ in {"novel", "new"} for c in tok.children):
             take(region(tok.head, _NOT_THE_OBJECT | {"appos"}))
     for sent in doc.sents:
