@@ -162,18 +162,23 @@ def given_name(span: Span) -> bool:
 
 
 def given_names(doc: Doc) -> Iterator[Span]:
-    """The capitalized run after each naming participle ("a dataset called Foraging Maze")."""
+    """The capitalized run after each naming participle ("a dataset called Foraging Maze"), with
+    the pieces glued to it ("Super-features", "CETT-PPL-1"), up to four words."""
     for tok in doc[:-1]:
-        if _names_next(doc, tok.i):
-            end = tok.i + 1
-            while end < len(doc) and end - tok.i <= 4 and _joinable(doc[end]):
-                glued = not doc[end - 1].whitespace_ and end > tok.i + 1  # "Super-features"
-                if not (doc[end].text[:1].isupper() or glued):
-                    break
-                end += 1
-            # a name the noun phrase goes on with ("called Bayesian optimization") is the phrase's
-            if end > tok.i + 1 and not (end < len(doc) and doc[end].is_lower and doc[end].pos_ == "NOUN"):
-                yield doc[tok.i + 1 : end]
+        if not _names_next(doc, tok.i):
+            continue
+        end, words = tok.i + 1, 0
+        while end < len(doc) and (doc[end].text == "-" or (doc[end].text[:1].isalnum() and "%" not in doc[end].text)):
+            glued = end > tok.i + 1 and not doc[end - 1].whitespace_
+            if not glued and (words == 4 or not doc[end].text[:1].isupper()):
+                break
+            words += not glued
+            end += 1
+        while end > tok.i + 1 and doc[end - 1].text == "-":
+            end -= 1
+        # a name the noun phrase goes on with ("called Bayesian optimization") is the phrase's
+        if end > tok.i + 1 and not (end < len(doc) and doc[end].is_lower and doc[end].pos_ == "NOUN"):
+            yield doc[tok.i + 1 : end]
 
 
 def rare_gerund(token: Token) -> bool:
