@@ -194,3 +194,70 @@ def test_issue_13_what_a_name_is_shown_and_said_to_be(rules, text, mentions, pro
 )
 def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "FooNet achieves a 21.3% improvement in MSE on multivariate benchmarks.",
+            {"FooNet": "Method", "MSE": "Method"},
+            (),
+            {("FooNet", "measuredBy", "MSE")},
+            id="an improvement in M: M a metric though typed Method in the sentence",
+        ),
+        pytest.param(
+            "FooNet achieves high accuracy, while requiring 10x fewer GFLOPs than other methods.",
+            {"FooNet": "Method", "GFLOPs": "Concept"},
+            (),
+            {("FooNet", "measuredBy", "GFLOPs")},
+            id="requiring fewer M: M a metric though typed Concept",
+        ),
+        pytest.param(
+            "We propose FooNet, a novel architecture, outperforming state-of-the-art on MD17 and QM9.",
+            {"FooNet": "Method", "MD17": "Method", "QM9": "Method"},
+            ("FooNet",),
+            {
+                ("FooNet", "evaluatedOn", "MD17"),
+                ("FooNet", "evaluatedOn", "QM9"),
+                ("FooNet", "addresses", "MD17"),
+                ("FooNet", "addresses", "QM9"),
+                ("MD17", "conjoinedWith", "QM9"),
+            },
+            id="outperforming state-of-the-art on D typed Method: a dataset or a task, as the graph types D",
+        ),
+        pytest.param(
+            "Experiments demonstrate that FooNet significantly outperforms the current approaches in PLL.",
+            {"FooNet": "Method", "PLL": "Method"},
+            ("FooNet",),
+            {("FooNet", "addresses", "PLL"), ("FooNet", "measuredBy", "PLL")},
+            id="X outperforms Y in T typed Method: 'in' hung on Y, a task or a metric as the graph types it",
+        ),
+        pytest.param(
+            "FooNet outperforms the current approaches in accuracy.",
+            {"FooNet": "Method", "accuracy": "Metric"},
+            ("FooNet",),
+            {("FooNet", "measuredBy", "accuracy")},
+            id="X outperforms Y in M: 'in' hung on Y",
+        ),
+        pytest.param(
+            "FooNet improves the quality in image synthesis.",
+            {"FooNet": "Method", "image synthesis": "Concept"},
+            ("FooNet",),
+            set(),
+            id="X improves a quality in Z: no baseline beaten, nothing retyped",
+        ),
+        pytest.param(
+            "Experiments on MD17 show that FooNet is accurate.",
+            {"FooNet": "Method", "MD17": "Concept"},
+            ("FooNet",),
+            {("FooNet", "evaluatedOn", "MD17"), ("FooNet", "addresses", "MD17")},
+            id="experiments on D typed Concept: a dataset or a task, as the graph types D",
+        ),
+    ],
+)
+def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, expected):
+    """The graph keeps each relation when its tail's node has the type the relation needs
+    (kg.graph.build.ends_fit), so a construction that states the role may take a mention typed
+    otherwise in its sentence."""
+    assert _ruled(rules, text, mentions, proposed) == expected

@@ -13,7 +13,7 @@ from spacy.tokens import Span, Token
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.relation_finder import Finder, args
+from kg.nlp.relation_finder import RETYPED, Finder, args
 
 _PART_HEADS = frozenset(
     {
@@ -304,14 +304,17 @@ class NounFinder(Finder):
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
                     for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
-                        if tail is None or tail.label_ not in {"Dataset", "Task"}:
+                        if tail is None or tail.label_ not in {"Dataset", "Task", *RETYPED}:
                             continue
-                        if tail.label_ == "Task" and (tok.pos_ != "NOUN" or prep.lower_ not in {"on", "in"}):
+                        if tail.label_ != "Dataset" and (tok.pos_ != "NOUN" or prep.lower_ not in {"on", "in"}):
                             continue  # "this results in T" is no experiment
-                        label = "evaluatedOn" if tail.label_ == "Dataset" else "addresses"
+                        labels = {"Dataset": ["evaluatedOn"], "Task": ["addresses"]}.get(tail.label_)
+                        if labels is None and prep.lower_ != "on":
+                            continue
                         methods: list[Span | None] = [*self.shown(tok)] or [self.main]
                         for method in methods:  # "results on image classification show that X ..."
-                            self.add(method, label, tail, tok)
+                            for label in labels or ["evaluatedOn", "addresses"]:  # "experiments on MD17": as typed
+                                self.add(method, label, tail, tok, role=labels is None)
 
     def shown(self, tok: Token) -> list[Span]:
         """The methods "experiments on D show that X ..." and "X achieves strong results on D"

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
-from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
+from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, args
 from kg.nlp.spans import Relation
 
 VERBS = {
@@ -171,8 +171,10 @@ class _Finder(NounFinder):
                 extra = []
             if label in {"improvesOn", "comparedWith"}:  # "X outperforms Y in terms of M": "in" on Y
                 extra += [p for o in args(tok, {"dobj"}) for p in o.children if _in_terms(p)]
-            preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             lemma = tok.lemma_.lower()
+            if label == "improvesOn" and lemma not in _QUALITY_VERBS:  # "X outperforms Y in accuracy": "in" on Y
+                extra += [p for o in args(tok, {"dobj"}) for p in o.children if p.lower_ == "in" and not _in_terms(p)]
+            preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             if lemma in {"comprise", "contain"}:
                 for whole in subjects:  # "X comprises an encoder and a decoder"
                     for part in objects:
@@ -206,9 +208,18 @@ class _Finder(NounFinder):
                             self.add(subj, "uses", tail, tok)
                     elif (
                         tail.label_ == "Metric" and word in {"by", "in", "with", "on"} and tail.root.lemma_ != "margin"
+                    ) or (tail.label_ in RETYPED and _in_terms(prep)):
+                        for subj in subjects or [self.main]:  # "in terms of MSE": a metric, however typed
+                            self.add(subj, "measuredBy", tail, tok, role=True)
+                    elif (
+                        word == "in"
+                        and label == "improvesOn"
+                        and lemma not in _QUALITY_VERBS
+                        and tail.label_ in RETYPED
                     ):
-                        for subj in subjects or [self.main]:
-                            self.add(subj, "measuredBy", tail, tok)
+                        for subj in subjects or [self.main]:  # "X outperforms Y in PLL": a task or a metric
+                            self.add(subj, "addresses", tail, tok, role=True)
+                            self.add(subj, "measuredBy", tail, tok, role=True)
                     elif (
                         tail.label_ == "Task"
                         and word in {"on", "in"}
@@ -304,7 +315,7 @@ class _Finder(NounFinder):
         if not subjects:
             return  # "a description ... that yields insights on T": no method's result
         places = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "for"]
-        nouns = args(verb, {"dobj"})
+        nouns = args(verb, {"dobj", "npadvmod"})  # "outperforming state-of-the-art on D"
         for noun in nouns:  # "82.9% (top-1 accuracy on D)", "a new state (of the art on D)"
             nouns += [c for c in noun.children if c.dep_ == "appos"]
             nouns += [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
@@ -320,6 +331,10 @@ class _Finder(NounFinder):
                 elif place.label_ == "Task" and prep.lower_ in {"on", "in"}:
                     for subj in subjects:
                         self.add(subj, "addresses", place, verb)
+                elif place.label_ in RETYPED and prep.lower_ in {"on", "across"} and verb.lemma_.lower() != "improve":
+                    for subj in subjects:  # "X outperforms Y on MD17": a dataset or a task, as the graph types it
+                        self.add(subj, "evaluatedOn", place, verb, role=True)
+                        self.add(subj, "addresses", place, verb, role=True)
 
 
 def find_relations(doc: Doc) -> list[Relation]:
