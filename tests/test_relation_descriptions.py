@@ -254,6 +254,34 @@ def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected
             {("FooNet", "evaluatedOn", "MD17"), ("FooNet", "addresses", "MD17")},
             id="experiments on D typed Concept: a dataset or a task, as the graph types D",
         ),
+        pytest.param(
+            "We evaluate FooNet on MD17.",
+            {"FooNet": "Method", "MD17": "Method"},
+            ("FooNet",),
+            {("FooNet", "evaluatedOn", "MD17"), ("FooNet", "addresses", "MD17")},
+            id="we evaluate X on D typed Method: a dataset or a task, as the graph types D",
+        ),
+        pytest.param(
+            "FooNet tackles negative transfer.",
+            {"FooNet": "Method", "negative transfer": "Concept"},
+            ("FooNet",),
+            {("FooNet", "addresses", "negative transfer")},
+            id="X tackles T typed Concept: a task if the graph types it so",
+        ),
+        pytest.param(
+            "We apply FooNet to image retrieval.",
+            {"FooNet": "Method", "image retrieval": "Concept"},
+            ("FooNet",),
+            {("FooNet", "addresses", "image retrieval")},
+            id="we apply X to T typed Concept",
+        ),
+        pytest.param(
+            "We derive perturbation models for SAT.",
+            {"perturbation models": "Method", "SAT": "Method"},
+            (),
+            {("perturbation models", "addresses", "SAT")},
+            id="Xs for T typed Method: a task if the graph types it so",
+        ),
     ],
 )
 def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, expected):

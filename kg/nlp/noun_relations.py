@@ -13,7 +13,7 @@ from spacy.tokens import Span, Token
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.relation_finder import RETYPED, Finder, args
+from kg.nlp.relation_finder import RETYPED, TASKS, Finder, args
 
 _PART_HEADS = frozenset(
     {
@@ -127,9 +127,9 @@ class NounFinder(Finder):
                     if tail is None:
                         continue
                     word = child.lower_
-                    if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
+                    if word == "for" and span.label_ == "Method" and tail.label_ in TASKS:
                         if _names_task(tail, obj) and not self.describes_name(root):
-                            self.add(span, "addresses", tail, root)  # not "for data augmentation policies"
+                            self.add(span, "addresses", tail, root, role=True)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
                         "like",
@@ -196,8 +196,8 @@ class NounFinder(Finder):
                 if prep.dep_ == "prep" and prep.lower_ == "for":
                     for obj in args(prep, {"pobj"}):
                         task = self.mention(obj)  # not "a search method for data augmentation policies"
-                        if task is not None and task.label_ == "Task" and _names_task(task, obj):
-                            self.add(method, "addresses", task, tok)
+                        if task is not None and task.label_ in TASKS and _names_task(task, obj):
+                            self.add(method, "addresses", task, tok, role=True)
 
     def based(self) -> None:
         """ "a Transformer-based BERT baseline", "FooGAN, a novel GAN-based framework", "FooGAN is a
@@ -290,8 +290,8 @@ class NounFinder(Finder):
             if prep.dep_ == "prep" and prep.lower_ == "for":
                 for obj in args(prep, {"pobj"}):
                     task = self.mention(obj)
-                    if task is not None and task.label_ == "Task":
-                        self.add(named, "addresses", task, noun)
+                    if task is not None and task.label_ in TASKS:
+                        self.add(named, "addresses", task, noun, role=True)
 
     def experiments(self) -> None:
         """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each; "results

@@ -34,6 +34,8 @@ ROLES = {"addresses": "Task", "evaluatedOn": "Dataset", "measuredBy": "Metric"}
 #: Mention types a construction may retype to its role: a name typed Method or Concept in one
 #: sentence is often a metric or dataset ("MSE", "MD17"); a Task or Dataset is not a metric.
 RETYPED = frozenset({"Method", "Concept"})
+#: What a construction of purpose ("X for T", "X tackles T") may take as its task.
+TASKS = RETYPED | {"Task"}
 
 _AUTHOR_WORDS = frozenset(
     {

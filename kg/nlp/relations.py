@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
-from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, args
+from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
 
 VERBS = {
@@ -194,12 +194,12 @@ class _Finder(NounFinder):
                         word in {"with", "to", "against"} and label == "comparedWith"
                     ):
                         objects.append(tail)
-                    elif word in {"to", "for"} and tail.label_ == "Task" and tok.lemma_.lower() in _APPLY_VERBS:
+                    elif word in {"to", "for"} and tail.label_ in TASKS and tok.lemma_.lower() in _APPLY_VERBS:
                         # "we apply X to T", "X is used for T", "we propose X for T"
                         # "we use X for T": X addresses T; "FooNet uses X for T": FooNet does
                         doers = [s for s in args(tok, {"nsubj"}) if s.lower_ != "we"]
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
-                            self.add(self.mention(method), "addresses", tail, tok)
+                            self.add(self.mention(method), "addresses", tail, tok, role=True)
                     elif (word == "on" and lemma in {"rely", "build", "base"}) or (
                         word == "from" and lemma == "benefit"
                     ):
@@ -227,6 +227,10 @@ class _Finder(NounFinder):
                     ):
                         for subj in subjects or [self.main]:  # "we validate X on translation tasks"
                             self.add(subj, "addresses", tail, tok)
+                    elif tail.label_ in RETYPED and word in {"on", "across"} and evaluating:
+                        for subj in subjects or [self.main]:  # "we evaluate X on MD17": as the graph types it
+                            self.add(subj, "evaluatedOn", tail, tok, role=True)
+                            self.add(subj, "addresses", tail, tok, role=True)
                     elif (
                         (word in {"via", "through", "by"} or (word == "with" and lemma in _WITH_USE_VERBS))
                         and prep.dep_ == "prep"
@@ -259,8 +263,8 @@ class _Finder(NounFinder):
                 for target in objects:
                     if target is None or subj is None:
                         continue
-                    if label == "addresses" and target.label_ != "Task":
-                        continue
+                    if label == "addresses" and target.label_ not in TASKS:
+                        continue  # "X tackles negative transfer": a task however typed, as the graph types it
                     if label == "measuredBy" and target.label_ != "Metric":
                         continue
                     if lemma in _CHANGE_VERBS and subj.label_ not in {"Method", "Task"}:
@@ -276,7 +280,7 @@ class _Finder(NounFinder):
                         continue
                     if label == "improvesOn" and (target.label_ not in {"Method", "Concept"} or names_quality(target)):
                         continue  # "improves contextual consistency": a quality, not a baseline
-                    self.add(subj, label, target, tok)
+                    self.add(subj, label, target, tok, role=label == "addresses")
             if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"} and not _authors_claim(tok):
                 # "X achieves Y by using Z": the main clause's subject uses Z.
                 main_subjects = [self.mention(s) for s in args(tok.head.head, {"nsubj"})]
