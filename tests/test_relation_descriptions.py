@@ -289,3 +289,46 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
     (kg.graph.build.ends_fit), so a construction that states the role may take a mention typed
     otherwise in its sentence."""
     assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We study FooNet, a distributed optimization framework based on gradient averaging.",
+            {"FooNet": "Method", "optimization framework": "Method", "gradient averaging": "Concept"},
+            {
+                ("FooNet", "isA", "optimization framework"),
+                ("FooNet", "uses", "gradient averaging"),
+                ("optimization framework", "uses", "gradient averaging"),
+            },
+            id="X, a framework based on Y: the name uses Y too",
+        ),
+        pytest.param(
+            "FooNet has been shown to be particularly effective at image generation.",
+            {"FooNet": "Method", "image generation": "Task"},
+            {("FooNet", "addresses", "image generation")},
+            id="X has been shown to be effective at T",
+        ),
+        pytest.param(
+            "The decomposition framework performs well in diagonal matrix recovery.",
+            {"decomposition framework": "Method", "diagonal matrix recovery": "Concept"},
+            {("decomposition framework", "addresses", "diagonal matrix recovery")},
+            id="X performs well in T typed Concept",
+        ),
+        pytest.param(
+            "FooNet is not effective for image classification.",
+            {"FooNet": "Method", "image classification": "Task"},
+            set(),
+            id="X is not effective for T: negated",
+        ),
+        pytest.param(
+            "The latent space in GANs is warped.",
+            {"latent space": "Concept", "GANs": "Method"},
+            {("latent space", "partOf", "GANs")},
+            id="the latent space in X: a part",
+        ),
+    ],
+)
+def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

@@ -28,6 +28,10 @@ _PART_HEADS = frozenset(
         "decoder",
         "step",
         "stage",
+        "generator",
+        "discriminator",
+        "backbone",
+        "space",
     }
 )
 

@@ -14,6 +14,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.amounts import gains, quantified
+from kg.nlp.aptitudes import aptitudes
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
@@ -137,7 +138,8 @@ class _Finder(NounFinder):
                 if _authors_claim(tok):
                     subjects = []  # "Using Y, we show that X ...": the authors use Y, not X
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
-                subjects = [self.mention(tok.head)]  # "a framework leveraging Y", "a method based on Y"
+                user = tok.head  # "a framework leveraging Y"; "X, a framework based on Y": X too
+                subjects = [self.mention(user), *([self.mention(user.head)] if user.dep_ == "appos" else [])]
                 subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
             elif tok.dep_ == "acl" and tok.tag_ == "VBG" and label == "uses" and tok.head.dep_ == "dobj":
                 subjects = self.named_doers(tok.head.head)  # "LAQ learns value functions using Q-learning"
@@ -349,6 +351,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.experiments()
     gains(finder)
+    aptitudes(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
