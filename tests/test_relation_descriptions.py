@@ -328,6 +328,24 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
             {("latent space", "partOf", "GANs")},
             id="the latent space in X: a part",
         ),
+        pytest.param(
+            "In practice, FooNet can reduce the memory footprint of activations by up to 32x.",
+            {"FooNet": "Method", "memory footprint": "Concept"},
+            {("FooNet", "measuredBy", "memory footprint")},
+            id="X reduces M typed Concept: a metric if the graph types it so",
+        ),
+        pytest.param(
+            "FooNet shows very high accuracy on test data.",
+            {"FooNet": "Method", "accuracy": "Metric"},
+            {("FooNet", "measuredBy", "accuracy")},
+            id="X shows very high M",
+        ),
+        pytest.param(
+            "We show the generalization error of kernel ridge regression.",
+            {"generalization error": "Metric", "kernel ridge regression": "Method"},
+            {("kernel ridge regression", "measuredBy", "generalization error")},
+            id="the M of X: X is measured by M",
+        ),
     ],
 )
 def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):

@@ -12,6 +12,8 @@ from kg.nlp.relation_finder import RETYPED, Finder, args
 #: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
 _GAIN_VERBS = frozenset({"achieve", "attain", "bring", "yield", "obtain", "deliver", "provide", "show", "lead"})
 _GAINS = frozenset({"improvement", "gain", "boost", "reduction", "increase"})
+#: Words that say how much of a measure an object is ("X shows very high accuracy").
+_LEVELS = frozenset({"high", "low", "superior", "competitive", "strong", "comparable", "similar", "same"})
 
 
 def gains(finder: Finder) -> None:
@@ -42,7 +44,9 @@ def quantified(finder: Finder, verb: Token, subjects: list[Span | None]) -> None
     methods = [s for s in subjects if s is not None and s.label_ == "Method"]
     for obj in [o for d in args(verb, {"dobj"}) for o in [d, *d.conjuncts]] if methods else []:
         phrase = finder.doc[obj.left_edge.i : obj.i + 1]
-        if not any(t.like_num or t.tag_ in {"JJR", "RBR"} or t.text == "%" for t in phrase):
+        if not any(
+            t.like_num or t.tag_ in {"JJR", "RBR", "JJS"} or t.lower_ in _LEVELS or t.text == "%" for t in phrase
+        ):
             continue
         metric = finder.mention(obj)
         places = [o for p in obj.children if p.lower_ in {"on", "across"} for o in args(p, {"pobj"})]

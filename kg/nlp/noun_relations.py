@@ -147,6 +147,8 @@ class NounFinder(Finder):
                         self.add(span, "partOf", tail, root)
                     elif word == "of" and property_of(span) and tail.label_ in {"Method", "Task"}:
                         self.add(span, "featureOf", tail, root)  # "the implicit bias of SGD"
+                    elif word == "of" and span.label_ == "Metric" and tail.label_ in {"Method", "Task"}:
+                        self.add(tail, "measuredBy", span, root)  # "the generalization error of KRR"
                     elif (
                         word in {"on", "across"}
                         and tail.label_ == "Dataset"

@@ -267,8 +267,8 @@ class _Finder(NounFinder):
                         continue
                     if label == "addresses" and target.label_ not in TASKS:
                         continue  # "X tackles negative transfer": a task however typed, as the graph types it
-                    if label == "measuredBy" and target.label_ != "Metric":
-                        continue
+                    if label == "measuredBy" and target.label_ not in RETYPED | {"Metric"}:
+                        continue  # "X reduces the memory footprint": a metric, as the graph types it
                     if lemma in _CHANGE_VERBS and subj.label_ not in {"Method", "Task"}:
                         continue  # "knowledge, which increases the accuracy": a method or task is measured
                     if (
@@ -282,7 +282,7 @@ class _Finder(NounFinder):
                         continue
                     if label == "improvesOn" and (target.label_ not in {"Method", "Concept"} or names_quality(target)):
                         continue  # "improves contextual consistency": a quality, not a baseline
-                    self.add(subj, label, target, tok, role=label == "addresses")
+                    self.add(subj, label, target, tok, role=label in {"addresses", "measuredBy"})
             if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"} and not _authors_claim(tok):
                 # "X achieves Y by using Z": the main clause's subject uses Z.
                 main_subjects = [self.mention(s) for s in args(tok.head.head, {"nsubj"})]
