@@ -255,6 +255,13 @@ def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected
             id="experiments on D typed Concept: a dataset or a task, as the graph types D",
         ),
         pytest.param(
+            "We propose FooNet. Experiments show that the proposed method outperforms GCN.",
+            {"FooNet": "Method", "GCN": "Method"},
+            ("FooNet",),
+            {("FooNet", "improvesOn", "GCN")},
+            id="the proposed method: the paper's",
+        ),
+        pytest.param(
             "We evaluate FooNet on MD17.",
             {"FooNet": "Method", "MD17": "Method"},
             ("FooNet",),
@@ -345,6 +352,18 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
             {"generalization error": "Metric", "kernel ridge regression": "Method"},
             {("kernel ridge regression", "measuredBy", "generalization error")},
             id="the M of X: X is measured by M",
+        ),
+        pytest.param(
+            "The method relies on data augmentation and supervision correction.",
+            {"data augmentation": "Method", "supervision correction": "Concept"},
+            {("data augmentation", "conjoinedWith", "supervision correction")},
+            id="X and Y, a method and a concept: conjoined",
+        ),
+        pytest.param(
+            "Message passing and image classification are studied.",
+            {"Message passing": "Method", "image classification": "Task"},
+            set(),
+            id="X and Y, a method and a task: not conjoined",
         ),
     ],
 )

@@ -232,7 +232,15 @@ class NounFinder(Finder):
     def coordination(self, span: Span, conj: Token) -> None:
         """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
         other = self.mention(conj)
-        if other is None or other.label_ != span.label_ or other.root.i != conj.i:
+        kinds = {other.label_, span.label_} if other is not None else set()
+        # one type, or a method and a concept named by terms: "data augmentation and supervision
+        # correction" (a technique typed apart in its sentence), not "the memory and the prototypes"
+        terms = other is not None and not any(len(s) == 1 and s.text.islower() for s in (span, other))
+        if (
+            other is None
+            or other.root.i != conj.i
+            or (len(kinds) > 1 and not (kinds == {"Method", "Concept"} and terms))
+        ):
             return
         if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
             return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer

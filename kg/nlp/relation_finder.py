@@ -136,7 +136,7 @@ class Finder:
             if (
                 tok.lower_ in {"we", "it"}
                 or owner
-                or (tok.lower_ != "this" and any(c.lower_ == "this" for c in tok.children))
+                or (tok.lower_ != "this" and any(c.lower_ in {"this", "proposed"} for c in tok.children))
                 or self._proposed_here(tok)
             ):
                 return self.main
