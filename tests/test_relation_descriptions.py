@@ -365,6 +365,27 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
             set(),
             id="X and Y, a method and a task: not conjoined",
         ),
+        pytest.param(
+            "FooNet delivers highly competitive performance for count prediction.",
+            {"FooNet": "Method", "count prediction": "Task"},
+            {("FooNet", "addresses", "count prediction")},
+            id="X delivers competitive performance for T",
+        ),
+        pytest.param(
+            "FooNet can serve as a useful distributed training framework.",
+            {"FooNet": "Method", "distributed training": "Concept", "distributed training framework": "Method"},
+            {
+                ("FooNet", "isA", "distributed training framework"),
+                ("FooNet", "addresses", "distributed training"),
+            },
+            id="X serves as a <T> framework: a kind, and the task if the graph types it so",
+        ),
+        pytest.param(
+            "FooRL has shown great success at solving navigation.",
+            {"FooRL": "Method", "navigation": "Task"},
+            {("FooRL", "addresses", "navigation")},
+            id="X has shown success at solving T",
+        ),
     ],
 )
 def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):

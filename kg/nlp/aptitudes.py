@@ -1,5 +1,6 @@
 """Relations stated by what a method is good at: "X is effective at T", "X has been shown to be
-particularly effective for T", "X performs well on T" (:func:`aptitudes`): X addresses T."""
+particularly effective for T", "X performs well on T", "X has shown success at T"
+(:func:`aptitudes`): X addresses T."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def aptitudes(finder: Finder) -> None:
             verb, objects = tok.head, _at(tok)  # "X is effective at T"
         elif lemma == "perform" and any(c.lower_ == "well" for c in tok.children):
             verb, objects = tok, _at(tok)  # "X performs well on T"
+        elif lemma == "success" and tok.dep_ == "dobj":
+            verb, objects = tok.head, _at(tok)  # "X has shown great success at solving tasks (e.g., T)"
         else:
             continue
         if verb_negated(verb) or contrasted(verb) or any(c.dep_ == "neg" for c in tok.children):

@@ -293,8 +293,8 @@ class NounFinder(Finder):
         ("LAQ, an offline RL method")."""
         if noun.lemma_.lower() in _METHOD_HEADS:
             for task in self.doc.spans.get(SPANS_KEY, []):
-                if task.label_ == "Task" and task.end == noun.i and task.root.head.i == noun.i:
-                    self.add(named, "addresses", task, noun)
+                if task.label_ in {"Task", "Concept"} and task.end == noun.i and task.root.head.i == noun.i:
+                    self.add(named, "addresses", task, noun, role=True)  # a task as the graph types it
         head = noun.head
         if noun.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _METHOD_HEADS:
             task = self.mention(noun)  # "a framework for T named X": the parser hangs "named X" on T

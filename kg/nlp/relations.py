@@ -252,6 +252,7 @@ class _Finder(NounFinder):
                                 self.purpose(subj, obj)  # "X can serve as a distributed training framework"
                             else:
                                 self.add(subj, "isA", tail, tok)
+                                self.purpose(subj, obj)  # "X serves as a distributed training framework"
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
@@ -326,6 +327,8 @@ class _Finder(NounFinder):
             nouns += [c for c in noun.children if c.dep_ == "appos"]
             nouns += [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
             places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ in {"on", "across", "in"}]
+            if noun.lemma_.lower() in {"performance", "result"}:  # "competitive performance for T"
+                places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ == "for"]
         for prep in places:
             for obj in self.named(args(prep, {"pobj"})):
                 place = self.mention(obj)
@@ -334,7 +337,7 @@ class _Finder(NounFinder):
                 if place.label_ == "Dataset" and prep.lower_ != "in":
                     for subj in subjects:
                         self.add(subj, "evaluatedOn", place, verb)
-                elif place.label_ == "Task" and prep.lower_ in {"on", "in"}:
+                elif place.label_ == "Task" and prep.lower_ in {"on", "in", "for"}:
                     for subj in subjects:
                         self.add(subj, "addresses", place, verb)
                 elif place.label_ in RETYPED and prep.lower_ in {"on", "across"} and verb.lemma_.lower() != "improve":
