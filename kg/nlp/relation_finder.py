@@ -23,7 +23,7 @@ RULE_CONFIDENCE = {
     "evaluatedOn": 0.8,
     "measuredBy": 0.75,
     "isA": 0.7,
-    "partOf": 0.6,
+    "partOf": 0.7,
     "featureOf": 0.7,
 }
 #: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
