@@ -386,6 +386,18 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
             {("FooRL", "addresses", "navigation")},
             id="X has shown success at solving T",
         ),
+        pytest.param(
+            "Adversarial training suffers from robust overfitting.",
+            {"Adversarial training": "Method", "robust overfitting": "Concept"},
+            {("robust overfitting", "featureOf", "Adversarial training")},
+            id="X suffers from Y: a feature of X",
+        ),
+        pytest.param(
+            "Adversarial training does not suffer from robust overfitting.",
+            {"Adversarial training": "Method", "robust overfitting": "Concept"},
+            set(),
+            id="X does not suffer from Y: negated",
+        ),
     ],
 )
 def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):

@@ -253,6 +253,10 @@ class _Finder(NounFinder):
                             else:
                                 self.add(subj, "isA", tail, tok)
                                 self.purpose(subj, obj)  # "X serves as a distributed training framework"
+                    elif word == "from" and lemma == "suffer" and tail.label_ == "Concept":
+                        for subj in subjects:  # "AT approaches suffer from gradient instability": a feature of AT
+                            if subj is not None and subj.label_ in {"Method", "Task"}:
+                                self.add(tail, "featureOf", subj, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
