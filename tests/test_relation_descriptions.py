@@ -398,6 +398,18 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
             set(),
             id="X does not suffer from Y: negated",
         ),
+        pytest.param(
+            "We propose FooNet, a variant of BarNet.",
+            {"FooNet": "Method", "BarNet": "Method"},
+            {("FooNet", "isA", "BarNet")},
+            id="X, a variant of Y: a kind of Y",
+        ),
+        pytest.param(
+            "We study adversarial training methods, notably PGD-AT.",
+            {"adversarial training methods": "Method", "PGD-AT": "Method"},
+            {("PGD-AT", "isA", "adversarial training methods")},
+            id="Ys, notably X: an example",
+        ),
     ],
 )
 def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):

@@ -94,7 +94,9 @@ def _counted(noun: Token) -> bool:
 
 
 #: Words that make what follows an example of what precedes ("MLP architectures, e.g., MLP-Mixer").
-_EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly"})
+_EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly", "notably"})
+#: Nouns that make a name a kind of what follows them: "X, a variant of Y", "X, an instance of Y".
+_VARIANTS = frozenset({"variant", "instance", "extension", "generalization", "generalisation"})
 
 #: "X and Y" coordinated by the parse, both mentions of one type.
 CONJOINED_CONFIDENCE = 0.75
@@ -115,6 +117,10 @@ class NounFinder(Finder):
                     items = [self.index[c.i] for c in [child, *child.conjuncts] if c.i in self.index]
                     for item in items:  # "regularization techniques (e.g., dropout, mixup)"
                         self.examples(span, root, item)
+                    continue
+                if child.dep_ == "appos" and child.lemma_.lower() in _VARIANTS and child.i not in self.index:
+                    for obj in [o for p in child.children if p.lower_ == "of" for o in args(p, {"pobj"})]:
+                        self.add(span, "isA", self.mention(obj), child)  # "X, a variant of Y": a kind of Y
                     continue
                 if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
                     other = self.mention(child)  # "X (ABBR)" is a name, not a kind
