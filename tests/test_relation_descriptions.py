@@ -262,6 +262,13 @@ def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected
             id="the proposed method: the paper's",
         ),
         pytest.param(
+            "We propose FooNet. Extensive experiments conducted on WIDER FACE demonstrate its accuracy.",
+            {"FooNet": "Method", "WIDER FACE": "Dataset"},
+            ("FooNet",),
+            {("FooNet", "evaluatedOn", "WIDER FACE")},
+            id="experiments conducted on D",
+        ),
+        pytest.param(
             "We evaluate FooNet on MD17.",
             {"FooNet": "Method", "MD17": "Method"},
             ("FooNet",),

@@ -320,7 +320,8 @@ class NounFinder(Finder):
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
             if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
                 continue
-            for prep in tok.children:
+            done = [a for a in tok.children if a.dep_ == "acl" and a.lemma_.lower() in {"conduct", "perform", "run"}]
+            for prep in [*tok.children, *(p for a in done for p in a.children)]:  # "experiments conducted on D"
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
                     for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
