@@ -412,6 +412,12 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
             id="X, a variant of Y: a kind of Y",
         ),
         pytest.param(
+            "We introduce FooNet, a generalization of BarNet.",
+            {"FooNet": "Method", "BarNet": "Method"},
+            set(),
+            id="X, a generalization of Y: no kind of Y",
+        ),
+        pytest.param(
             "We study adversarial training methods, notably PGD-AT.",
             {"adversarial training methods": "Method", "PGD-AT": "Method"},
             {("PGD-AT", "isA", "adversarial training methods")},

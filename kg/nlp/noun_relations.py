@@ -95,8 +95,9 @@ def _counted(noun: Token) -> bool:
 
 #: Words that make what follows an example of what precedes ("MLP architectures, e.g., MLP-Mixer").
 _EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly", "notably"})
-#: Nouns that make a name a kind of what follows them: "X, a variant of Y", "X, an instance of Y".
-_VARIANTS = frozenset({"variant", "instance", "extension", "generalization", "generalisation"})
+#: Nouns that make a name a kind of what follows them: "X, a variant of Y", "X, an instance of Y" (not
+#: "X, a generalization of Y": Y is the narrower).
+_VARIANTS = frozenset({"variant", "instance"})
 
 #: "X and Y" coordinated by the parse, both mentions of one type.
 CONJOINED_CONFIDENCE = 0.75
