@@ -194,3 +194,236 @@ def test_issue_13_what_a_name_is_shown_and_said_to_be(rules, text, mentions, pro
 )
 def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "FooNet achieves a 21.3% improvement in MSE on multivariate benchmarks.",
+            {"FooNet": "Method", "MSE": "Method"},
+            (),
+            {("FooNet", "measuredBy", "MSE")},
+            id="an improvement in M: M a metric though typed Method in the sentence",
+        ),
+        pytest.param(
+            "FooNet achieves high accuracy, while requiring 10x fewer GFLOPs than other methods.",
+            {"FooNet": "Method", "GFLOPs": "Concept"},
+            (),
+            {("FooNet", "measuredBy", "GFLOPs")},
+            id="requiring fewer M: M a metric though typed Concept",
+        ),
+        pytest.param(
+            "We propose FooNet, a novel architecture, outperforming state-of-the-art on MD17 and QM9.",
+            {"FooNet": "Method", "MD17": "Method", "QM9": "Method"},
+            ("FooNet",),
+            {
+                ("FooNet", "evaluatedOn", "MD17"),
+                ("FooNet", "evaluatedOn", "QM9"),
+                ("FooNet", "addresses", "MD17"),
+                ("FooNet", "addresses", "QM9"),
+                ("MD17", "conjoinedWith", "QM9"),
+            },
+            id="outperforming state-of-the-art on D typed Method: a dataset or a task, as the graph types D",
+        ),
+        pytest.param(
+            "Experiments demonstrate that FooNet significantly outperforms the current approaches in PLL.",
+            {"FooNet": "Method", "PLL": "Method"},
+            ("FooNet",),
+            {("FooNet", "addresses", "PLL"), ("FooNet", "measuredBy", "PLL")},
+            id="X outperforms Y in T typed Method: 'in' hung on Y, a task or a metric as the graph types it",
+        ),
+        pytest.param(
+            "FooNet outperforms the current approaches in accuracy.",
+            {"FooNet": "Method", "accuracy": "Metric"},
+            ("FooNet",),
+            {("FooNet", "measuredBy", "accuracy")},
+            id="X outperforms Y in M: 'in' hung on Y",
+        ),
+        pytest.param(
+            "FooNet improves the quality in image synthesis.",
+            {"FooNet": "Method", "image synthesis": "Concept"},
+            ("FooNet",),
+            set(),
+            id="X improves a quality in Z: no baseline beaten, nothing retyped",
+        ),
+        pytest.param(
+            "Experiments on MD17 show that FooNet is accurate.",
+            {"FooNet": "Method", "MD17": "Concept"},
+            ("FooNet",),
+            {("FooNet", "evaluatedOn", "MD17"), ("FooNet", "addresses", "MD17")},
+            id="experiments on D typed Concept: a dataset or a task, as the graph types D",
+        ),
+        pytest.param(
+            "We propose FooNet. Experiments show that the proposed method outperforms GCN.",
+            {"FooNet": "Method", "GCN": "Method"},
+            ("FooNet",),
+            {("FooNet", "improvesOn", "GCN")},
+            id="the proposed method: the paper's",
+        ),
+        pytest.param(
+            "We propose FooNet. Extensive experiments conducted on WIDER FACE demonstrate its accuracy.",
+            {"FooNet": "Method", "WIDER FACE": "Dataset"},
+            ("FooNet",),
+            {("FooNet", "evaluatedOn", "WIDER FACE")},
+            id="experiments conducted on D",
+        ),
+        pytest.param(
+            "We evaluate FooNet on MD17.",
+            {"FooNet": "Method", "MD17": "Method"},
+            ("FooNet",),
+            {("FooNet", "evaluatedOn", "MD17"), ("FooNet", "addresses", "MD17")},
+            id="we evaluate X on D typed Method: a dataset or a task, as the graph types D",
+        ),
+        pytest.param(
+            "FooNet tackles negative transfer.",
+            {"FooNet": "Method", "negative transfer": "Concept"},
+            ("FooNet",),
+            {("FooNet", "addresses", "negative transfer")},
+            id="X tackles T typed Concept: a task if the graph types it so",
+        ),
+        pytest.param(
+            "We apply FooNet to image retrieval.",
+            {"FooNet": "Method", "image retrieval": "Concept"},
+            ("FooNet",),
+            {("FooNet", "addresses", "image retrieval")},
+            id="we apply X to T typed Concept",
+        ),
+        pytest.param(
+            "We derive perturbation models for SAT.",
+            {"perturbation models": "Method", "SAT": "Method"},
+            (),
+            {("perturbation models", "addresses", "SAT")},
+            id="Xs for T typed Method: a task if the graph types it so",
+        ),
+    ],
+)
+def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, expected):
+    """The graph keeps each relation when its tail's node has the type the relation needs
+    (kg.graph.build.ends_fit), so a construction that states the role may take a mention typed
+    otherwise in its sentence."""
+    assert _ruled(rules, text, mentions, proposed) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We study FooNet, a distributed optimization framework based on gradient averaging.",
+            {"FooNet": "Method", "optimization framework": "Method", "gradient averaging": "Concept"},
+            {
+                ("FooNet", "isA", "optimization framework"),
+                ("FooNet", "uses", "gradient averaging"),
+                ("optimization framework", "uses", "gradient averaging"),
+            },
+            id="X, a framework based on Y: the name uses Y too",
+        ),
+        pytest.param(
+            "FooNet has been shown to be particularly effective at image generation.",
+            {"FooNet": "Method", "image generation": "Task"},
+            {("FooNet", "addresses", "image generation")},
+            id="X has been shown to be effective at T",
+        ),
+        pytest.param(
+            "The decomposition framework performs well in diagonal matrix recovery.",
+            {"decomposition framework": "Method", "diagonal matrix recovery": "Concept"},
+            {("decomposition framework", "addresses", "diagonal matrix recovery")},
+            id="X performs well in T typed Concept",
+        ),
+        pytest.param(
+            "FooNet is not effective for image classification.",
+            {"FooNet": "Method", "image classification": "Task"},
+            set(),
+            id="X is not effective for T: negated",
+        ),
+        pytest.param(
+            "The latent space in GANs is warped.",
+            {"latent space": "Concept", "GANs": "Method"},
+            {("latent space", "partOf", "GANs")},
+            id="the latent space in X: a part",
+        ),
+        pytest.param(
+            "In practice, FooNet can reduce the memory footprint of activations by up to 32x.",
+            {"FooNet": "Method", "memory footprint": "Concept"},
+            {("FooNet", "measuredBy", "memory footprint")},
+            id="X reduces M typed Concept: a metric if the graph types it so",
+        ),
+        pytest.param(
+            "FooNet shows very high accuracy on test data.",
+            {"FooNet": "Method", "accuracy": "Metric"},
+            {("FooNet", "measuredBy", "accuracy")},
+            id="X shows very high M",
+        ),
+        pytest.param(
+            "We show the generalization error of kernel ridge regression.",
+            {"generalization error": "Metric", "kernel ridge regression": "Method"},
+            {("kernel ridge regression", "measuredBy", "generalization error")},
+            id="the M of X: X is measured by M",
+        ),
+        pytest.param(
+            "The method relies on data augmentation and supervision correction.",
+            {"data augmentation": "Method", "supervision correction": "Concept"},
+            {("data augmentation", "conjoinedWith", "supervision correction")},
+            id="X and Y, a method and a concept: conjoined",
+        ),
+        pytest.param(
+            "Message passing and image classification are studied.",
+            {"Message passing": "Method", "image classification": "Task"},
+            set(),
+            id="X and Y, a method and a task: not conjoined",
+        ),
+        pytest.param(
+            "FooNet delivers highly competitive performance for count prediction.",
+            {"FooNet": "Method", "count prediction": "Task"},
+            {("FooNet", "addresses", "count prediction")},
+            id="X delivers competitive performance for T",
+        ),
+        pytest.param(
+            "FooNet can serve as a useful distributed training framework.",
+            {"FooNet": "Method", "distributed training": "Concept", "distributed training framework": "Method"},
+            {
+                ("FooNet", "isA", "distributed training framework"),
+                ("FooNet", "addresses", "distributed training"),
+            },
+            id="X serves as a <T> framework: a kind, and the task if the graph types it so",
+        ),
+        pytest.param(
+            "FooRL has shown great success at solving navigation.",
+            {"FooRL": "Method", "navigation": "Task"},
+            {("FooRL", "addresses", "navigation")},
+            id="X has shown success at solving T",
+        ),
+        pytest.param(
+            "Adversarial training suffers from robust overfitting.",
+            {"Adversarial training": "Method", "robust overfitting": "Concept"},
+            {("robust overfitting", "featureOf", "Adversarial training")},
+            id="X suffers from Y: a feature of X",
+        ),
+        pytest.param(
+            "Adversarial training does not suffer from robust overfitting.",
+            {"Adversarial training": "Method", "robust overfitting": "Concept"},
+            set(),
+            id="X does not suffer from Y: negated",
+        ),
+        pytest.param(
+            "We propose FooNet, a variant of BarNet.",
+            {"FooNet": "Method", "BarNet": "Method"},
+            {("FooNet", "isA", "BarNet")},
+            id="X, a variant of Y: a kind of Y",
+        ),
+        pytest.param(
+            "We introduce FooNet, a generalization of BarNet.",
+            {"FooNet": "Method", "BarNet": "Method"},
+            set(),
+            id="X, a generalization of Y: no kind of Y",
+        ),
+        pytest.param(
+            "We study adversarial training methods, notably PGD-AT.",
+            {"adversarial training methods": "Method", "PGD-AT": "Method"},
+            {("PGD-AT", "isA", "adversarial training methods")},
+            id="Ys, notably X: an example",
+        ),
+    ],
+)
+def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

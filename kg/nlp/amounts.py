@@ -7,11 +7,13 @@ from spacy.tokens import Span, Token
 
 from kg.nlp.evidence import contrasted, verb_negated
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.relation_finder import Finder, args
+from kg.nlp.relation_finder import RETYPED, Finder, args
 
 #: Verbs whose subject shows a gain ("X achieves a 21% improvement in MSE") and the gains.
 _GAIN_VERBS = frozenset({"achieve", "attain", "bring", "yield", "obtain", "deliver", "provide", "show", "lead"})
 _GAINS = frozenset({"improvement", "gain", "boost", "reduction", "increase"})
+#: Words that say how much of a measure an object is ("X shows very high accuracy").
+_LEVELS = frozenset({"high", "low", "superior", "competitive", "strong", "comparable", "similar", "same"})
 
 
 def gains(finder: Finder) -> None:
@@ -28,11 +30,11 @@ def gains(finder: Finder) -> None:
         measures += [
             o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"in", "of", "on"} for o in args(p, {"pobj"})
         ]
-        metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ == "Metric"}
+        metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ in RETYPED | {"Metric"}}
         for measure in measures:  # "solid accuracy boosts": the metric inside the phrase
-            if measure.i in metrics:
+            if measure.i in metrics:  # "an improvement in MSE": a metric, even typed Method here
                 for subj in subjects:
-                    finder.add(finder.mention(subj), "measuredBy", metrics[measure.i], verb)
+                    finder.add(finder.mention(subj), "measuredBy", metrics[measure.i], verb, role=True)
 
 
 def quantified(finder: Finder, verb: Token, subjects: list[Span | None]) -> None:
@@ -42,14 +44,16 @@ def quantified(finder: Finder, verb: Token, subjects: list[Span | None]) -> None
     methods = [s for s in subjects if s is not None and s.label_ == "Method"]
     for obj in [o for d in args(verb, {"dobj"}) for o in [d, *d.conjuncts]] if methods else []:
         phrase = finder.doc[obj.left_edge.i : obj.i + 1]
-        if not any(t.like_num or t.tag_ in {"JJR", "RBR"} or t.text == "%" for t in phrase):
+        if not any(
+            t.like_num or t.tag_ in {"JJR", "RBR", "JJS"} or t.lower_ in _LEVELS or t.text == "%" for t in phrase
+        ):
             continue
         metric = finder.mention(obj)
         places = [o for p in obj.children if p.lower_ in {"on", "across"} for o in args(p, {"pobj"})]
         tasks = [o for p in verb.children if p.dep_ == "prep" and p.lower_ in {"on", "in"} for o in args(p, {"pobj"})]
         for method in methods:
-            if metric is not None and metric.label_ == "Metric":
-                finder.add(method, "measuredBy", metric, verb)
+            if metric is not None:  # "requiring 10x fewer GFLOPs": a metric, even typed Method here
+                finder.add(method, "measuredBy", metric, verb, role=True)
             for place in map(finder.mention, finder.named(places)):  # "41% fewer MACs on Pascal VOC"
                 if place is not None and place.label_ == "Dataset":
                     finder.add(method, "evaluatedOn", place, verb)

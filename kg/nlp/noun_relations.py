@@ -13,7 +13,7 @@ from spacy.tokens import Span, Token
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.relation_finder import Finder, args
+from kg.nlp.relation_finder import RETYPED, TASKS, Finder, args
 
 _PART_HEADS = frozenset(
     {
@@ -28,6 +28,10 @@ _PART_HEADS = frozenset(
         "decoder",
         "step",
         "stage",
+        "generator",
+        "discriminator",
+        "backbone",
+        "space",
     }
 )
 
@@ -90,7 +94,10 @@ def _counted(noun: Token) -> bool:
 
 
 #: Words that make what follows an example of what precedes ("MLP architectures, e.g., MLP-Mixer").
-_EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly"})
+_EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly", "notably"})
+#: Nouns that make a name a kind of what follows them: "X, a variant of Y", "X, an instance of Y" (not
+#: "X, a generalization of Y": Y is the narrower).
+_VARIANTS = frozenset({"variant", "instance"})
 
 #: "X and Y" coordinated by the parse, both mentions of one type.
 CONJOINED_CONFIDENCE = 0.75
@@ -112,6 +119,10 @@ class NounFinder(Finder):
                     for item in items:  # "regularization techniques (e.g., dropout, mixup)"
                         self.examples(span, root, item)
                     continue
+                if child.dep_ == "appos" and child.lemma_.lower() in _VARIANTS and child.i not in self.index:
+                    for obj in [o for p in child.children if p.lower_ == "of" for o in args(p, {"pobj"})]:
+                        self.add(span, "isA", self.mention(obj), child)  # "X, a variant of Y": a kind of Y
+                    continue
                 if child.dep_ == "appos" and self.doc[child.left_edge.i - 1].text != "(":
                     other = self.mention(child)  # "X (ABBR)" is a name, not a kind
                     if other is not None and not (one_name(span.text, other.text) or renamed(span, other)):
@@ -127,9 +138,9 @@ class NounFinder(Finder):
                     if tail is None:
                         continue
                     word = child.lower_
-                    if word == "for" and span.label_ == "Method" and tail.label_ == "Task":
+                    if word == "for" and span.label_ == "Method" and tail.label_ in TASKS:
                         if _names_task(tail, obj) and not self.describes_name(root):
-                            self.add(span, "addresses", tail, root)  # not "for data augmentation policies"
+                            self.add(span, "addresses", tail, root, role=True)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
                         "like",
@@ -143,6 +154,8 @@ class NounFinder(Finder):
                         self.add(span, "partOf", tail, root)
                     elif word == "of" and property_of(span) and tail.label_ in {"Method", "Task"}:
                         self.add(span, "featureOf", tail, root)  # "the implicit bias of SGD"
+                    elif word == "of" and span.label_ == "Metric" and tail.label_ in {"Method", "Task"}:
+                        self.add(tail, "measuredBy", span, root)  # "the generalization error of KRR"
                     elif (
                         word in {"on", "across"}
                         and tail.label_ == "Dataset"
@@ -196,8 +209,8 @@ class NounFinder(Finder):
                 if prep.dep_ == "prep" and prep.lower_ == "for":
                     for obj in args(prep, {"pobj"}):
                         task = self.mention(obj)  # not "a search method for data augmentation policies"
-                        if task is not None and task.label_ == "Task" and _names_task(task, obj):
-                            self.add(method, "addresses", task, tok)
+                        if task is not None and task.label_ in TASKS and _names_task(task, obj):
+                            self.add(method, "addresses", task, tok, role=True)
 
     def based(self) -> None:
         """ "a Transformer-based BERT baseline", "FooGAN, a novel GAN-based framework", "FooGAN is a
@@ -226,7 +239,15 @@ class NounFinder(Finder):
     def coordination(self, span: Span, conj: Token) -> None:
         """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
         other = self.mention(conj)
-        if other is None or other.label_ != span.label_ or other.root.i != conj.i:
+        kinds = {other.label_, span.label_} if other is not None else set()
+        # one type, or a method and a concept named by terms: "data augmentation and supervision
+        # correction" (a technique typed apart in its sentence), not "the memory and the prototypes"
+        terms = other is not None and not any(len(s) == 1 and s.text.islower() for s in (span, other))
+        if (
+            other is None
+            or other.root.i != conj.i
+            or (len(kinds) > 1 and not (kinds == {"Method", "Concept"} and terms))
+        ):
             return
         if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
             return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
@@ -279,8 +300,8 @@ class NounFinder(Finder):
         ("LAQ, an offline RL method")."""
         if noun.lemma_.lower() in _METHOD_HEADS:
             for task in self.doc.spans.get(SPANS_KEY, []):
-                if task.label_ == "Task" and task.end == noun.i and task.root.head.i == noun.i:
-                    self.add(named, "addresses", task, noun)
+                if task.label_ in {"Task", "Concept"} and task.end == noun.i and task.root.head.i == noun.i:
+                    self.add(named, "addresses", task, noun, role=True)  # a task as the graph types it
         head = noun.head
         if noun.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _METHOD_HEADS:
             task = self.mention(noun)  # "a framework for T named X": the parser hangs "named X" on T
@@ -290,8 +311,8 @@ class NounFinder(Finder):
             if prep.dep_ == "prep" and prep.lower_ == "for":
                 for obj in args(prep, {"pobj"}):
                     task = self.mention(obj)
-                    if task is not None and task.label_ == "Task":
-                        self.add(named, "addresses", task, noun)
+                    if task is not None and task.label_ in TASKS:
+                        self.add(named, "addresses", task, noun, role=True)
 
     def experiments(self) -> None:
         """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each; "results
@@ -300,18 +321,22 @@ class NounFinder(Finder):
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
             if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
                 continue
-            for prep in tok.children:
+            done = [a for a in tok.children if a.dep_ == "acl" and a.lemma_.lower() in {"conduct", "perform", "run"}]
+            for prep in [*tok.children, *(p for a in done for p in a.children)]:  # "experiments conducted on D"
                 if prep.dep_ == "prep" and prep.lower_ in {"on", "across", "with", "in"}:
                     for obj in self.named(args(prep, {"pobj"})):
                         tail = self.mention(obj)
-                        if tail is None or tail.label_ not in {"Dataset", "Task"}:
+                        if tail is None or tail.label_ not in {"Dataset", "Task", *RETYPED}:
                             continue
-                        if tail.label_ == "Task" and (tok.pos_ != "NOUN" or prep.lower_ not in {"on", "in"}):
+                        if tail.label_ != "Dataset" and (tok.pos_ != "NOUN" or prep.lower_ not in {"on", "in"}):
                             continue  # "this results in T" is no experiment
-                        label = "evaluatedOn" if tail.label_ == "Dataset" else "addresses"
+                        labels = {"Dataset": ["evaluatedOn"], "Task": ["addresses"]}.get(tail.label_)
+                        if labels is None and prep.lower_ != "on":
+                            continue
                         methods: list[Span | None] = [*self.shown(tok)] or [self.main]
                         for method in methods:  # "results on image classification show that X ..."
-                            self.add(method, label, tail, tok)
+                            for label in labels or ["evaluatedOn", "addresses"]:  # "experiments on MD17": as typed
+                                self.add(method, label, tail, tok, role=labels is None)
 
     def shown(self, tok: Token) -> list[Span]:
         """The methods "experiments on D show that X ..." and "X achieves strong results on D"

@@ -23,11 +23,19 @@ RULE_CONFIDENCE = {
     "evaluatedOn": 0.8,
     "measuredBy": 0.75,
     "isA": 0.7,
-    "partOf": 0.6,
+    "partOf": 0.7,
     "featureOf": 0.7,
 }
 #: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
 STATED_PART_CONFIDENCE = 0.75
+#: The tail type a relation's construction states ("a 21% improvement in M": M is a metric, whatever
+#: its mention's type in this sentence); the graph keeps the relation when the node has that type.
+ROLES = {"addresses": "Task", "evaluatedOn": "Dataset", "measuredBy": "Metric"}
+#: Mention types a construction may retype to its role: a name typed Method or Concept in one
+#: sentence is often a metric or dataset ("MSE", "MD17"); a Task or Dataset is not a metric.
+RETYPED = frozenset({"Method", "Concept"})
+#: What a construction of purpose ("X for T", "X tackles T") may take as its task.
+TASKS = RETYPED | {"Task"}
 
 _AUTHOR_WORDS = frozenset(
     {
@@ -128,7 +136,7 @@ class Finder:
             if (
                 tok.lower_ in {"we", "it"}
                 or owner
-                or (tok.lower_ != "this" and any(c.lower_ == "this" for c in tok.children))
+                or (tok.lower_ != "this" and any(c.lower_ in {"this", "proposed"} for c in tok.children))
                 or self._proposed_here(tok)
             ):
                 return self.main
@@ -189,10 +197,17 @@ class Finder:
         )
 
     def add(
-        self, head: Span | None, label: str, tail: Span | None, tok: Token, confidence: float | None = None
+        self,
+        head: Span | None,
+        label: str,
+        tail: Span | None,
+        tok: Token,
+        confidence: float | None = None,
+        role: bool = False,
     ) -> None:
         """Add ``head label tail``, stated around ``tok``, with the label's confidence (or ``confidence``),
-        unless the evidence says the sentence does not state it."""
+        unless the evidence says the sentence does not state it; ``role``: the construction states
+        the tail's type (:data:`ROLES`), so a Method or Concept mention may stand in it."""
         if head is None or tail is None:
             return
         # "THOR models" is THOR; "the Transformer and MoE models" are Transformer and MoE
@@ -200,7 +215,7 @@ class Finder:
         if len(heads) > 1 or len(tails) > 1:
             for one in heads:
                 for other in tails:
-                    self.add(one, label, other, tok, confidence)
+                    self.add(one, label, other, tok, confidence, role)
             return
         head, tail = heads[0], tails[0]
         if head == tail:
@@ -215,7 +230,8 @@ class Finder:
             return  # "X is faster than Y", "evaluated on image datasets"
         if any(span.sent == tok.sent and contrasted(span.root, tok) for span in (head, tail)):
             return  # "unlike X, we use Y": nothing is said of X
-        if not types_fit(label, head.label_, tail.label_):
+        tail_type = ROLES[label] if role and label in ROLES and tail.label_ in RETYPED else tail.label_
+        if not types_fit(label, head.label_, tail_type):
             return  # "CheXpert measuredBy AUC", "image synthesis isA SDEdit"
         key = (head.start, head.end, label, tail.start, tail.end)
         score = RULE_CONFIDENCE.get(label, 0.6) if confidence is None else confidence

@@ -14,9 +14,10 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.amounts import gains, quantified
+from kg.nlp.aptitudes import aptitudes
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
 from kg.nlp.noun_relations import NounFinder
-from kg.nlp.relation_finder import STATED_PART_CONFIDENCE, args
+from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
 
 VERBS = {
@@ -137,7 +138,8 @@ class _Finder(NounFinder):
                 if _authors_claim(tok):
                     subjects = []  # "Using Y, we show that X ...": the authors use Y, not X
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
-                subjects = [self.mention(tok.head)]  # "a framework leveraging Y", "a method based on Y"
+                user = tok.head  # "a framework leveraging Y"; "X, a framework based on Y": X too
+                subjects = [self.mention(user), *([self.mention(user.head)] if user.dep_ == "appos" else [])]
                 subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
             elif tok.dep_ == "acl" and tok.tag_ == "VBG" and label == "uses" and tok.head.dep_ == "dobj":
                 subjects = self.named_doers(tok.head.head)  # "LAQ learns value functions using Q-learning"
@@ -171,8 +173,10 @@ class _Finder(NounFinder):
                 extra = []
             if label in {"improvesOn", "comparedWith"}:  # "X outperforms Y in terms of M": "in" on Y
                 extra += [p for o in args(tok, {"dobj"}) for p in o.children if _in_terms(p)]
-            preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             lemma = tok.lemma_.lower()
+            if label == "improvesOn" and lemma not in _QUALITY_VERBS:  # "X outperforms Y in accuracy": "in" on Y
+                extra += [p for o in args(tok, {"dobj"}) for p in o.children if p.lower_ == "in" and not _in_terms(p)]
+            preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             if lemma in {"comprise", "contain"}:
                 for whole in subjects:  # "X comprises an encoder and a decoder"
                     for part in objects:
@@ -192,12 +196,12 @@ class _Finder(NounFinder):
                         word in {"with", "to", "against"} and label == "comparedWith"
                     ):
                         objects.append(tail)
-                    elif word in {"to", "for"} and tail.label_ == "Task" and tok.lemma_.lower() in _APPLY_VERBS:
+                    elif word in {"to", "for"} and tail.label_ in TASKS and tok.lemma_.lower() in _APPLY_VERBS:
                         # "we apply X to T", "X is used for T", "we propose X for T"
                         # "we use X for T": X addresses T; "FooNet uses X for T": FooNet does
                         doers = [s for s in args(tok, {"nsubj"}) if s.lower_ != "we"]
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
-                            self.add(self.mention(method), "addresses", tail, tok)
+                            self.add(self.mention(method), "addresses", tail, tok, role=True)
                     elif (word == "on" and lemma in {"rely", "build", "base"}) or (
                         word == "from" and lemma == "benefit"
                     ):
@@ -206,9 +210,18 @@ class _Finder(NounFinder):
                             self.add(subj, "uses", tail, tok)
                     elif (
                         tail.label_ == "Metric" and word in {"by", "in", "with", "on"} and tail.root.lemma_ != "margin"
+                    ) or (tail.label_ in RETYPED and _in_terms(prep)):
+                        for subj in subjects or [self.main]:  # "in terms of MSE": a metric, however typed
+                            self.add(subj, "measuredBy", tail, tok, role=True)
+                    elif (
+                        word == "in"
+                        and label == "improvesOn"
+                        and lemma not in _QUALITY_VERBS
+                        and tail.label_ in RETYPED
                     ):
-                        for subj in subjects or [self.main]:
-                            self.add(subj, "measuredBy", tail, tok)
+                        for subj in subjects or [self.main]:  # "X outperforms Y in PLL": a task or a metric
+                            self.add(subj, "addresses", tail, tok, role=True)
+                            self.add(subj, "measuredBy", tail, tok, role=True)
                     elif (
                         tail.label_ == "Task"
                         and word in {"on", "in"}
@@ -216,6 +229,10 @@ class _Finder(NounFinder):
                     ):
                         for subj in subjects or [self.main]:  # "we validate X on translation tasks"
                             self.add(subj, "addresses", tail, tok)
+                    elif tail.label_ in RETYPED and word in {"on", "across"} and evaluating:
+                        for subj in subjects or [self.main]:  # "we evaluate X on MD17": as the graph types it
+                            self.add(subj, "evaluatedOn", tail, tok, role=True)
+                            self.add(subj, "addresses", tail, tok, role=True)
                     elif (
                         (word in {"via", "through", "by"} or (word == "with" and lemma in _WITH_USE_VERBS))
                         and prep.dep_ == "prep"
@@ -235,6 +252,11 @@ class _Finder(NounFinder):
                                 self.purpose(subj, obj)  # "X can serve as a distributed training framework"
                             else:
                                 self.add(subj, "isA", tail, tok)
+                                self.purpose(subj, obj)  # "X serves as a distributed training framework"
+                    elif word == "from" and lemma == "suffer" and tail.label_ == "Concept":
+                        for subj in subjects:  # "AT approaches suffer from gradient instability": a feature of AT
+                            if subj is not None and subj.label_ in {"Method", "Task"}:
+                                self.add(tail, "featureOf", subj, tok)
                     elif word == "of" and lemma in {"consist", "compose"}:
                         for subj in subjects:  # "X consists of a retrieval module"
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
@@ -248,10 +270,10 @@ class _Finder(NounFinder):
                 for target in objects:
                     if target is None or subj is None:
                         continue
-                    if label == "addresses" and target.label_ != "Task":
-                        continue
-                    if label == "measuredBy" and target.label_ != "Metric":
-                        continue
+                    if label == "addresses" and target.label_ not in TASKS:
+                        continue  # "X tackles negative transfer": a task however typed, as the graph types it
+                    if label == "measuredBy" and target.label_ not in RETYPED | {"Metric"}:
+                        continue  # "X reduces the memory footprint": a metric, as the graph types it
                     if lemma in _CHANGE_VERBS and subj.label_ not in {"Method", "Task"}:
                         continue  # "knowledge, which increases the accuracy": a method or task is measured
                     if (
@@ -265,7 +287,7 @@ class _Finder(NounFinder):
                         continue
                     if label == "improvesOn" and (target.label_ not in {"Method", "Concept"} or names_quality(target)):
                         continue  # "improves contextual consistency": a quality, not a baseline
-                    self.add(subj, label, target, tok)
+                    self.add(subj, label, target, tok, role=label in {"addresses", "measuredBy"})
             if tok.lemma_.lower() in VERBS["uses"] and tok.dep_ in {"pcomp", "advcl"} and not _authors_claim(tok):
                 # "X achieves Y by using Z": the main clause's subject uses Z.
                 main_subjects = [self.mention(s) for s in args(tok.head.head, {"nsubj"})]
@@ -304,11 +326,13 @@ class _Finder(NounFinder):
         if not subjects:
             return  # "a description ... that yields insights on T": no method's result
         places = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "for"]
-        nouns = args(verb, {"dobj"})
+        nouns = args(verb, {"dobj", "npadvmod"})  # "outperforming state-of-the-art on D"
         for noun in nouns:  # "82.9% (top-1 accuracy on D)", "a new state (of the art on D)"
             nouns += [c for c in noun.children if c.dep_ == "appos"]
             nouns += [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
             places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ in {"on", "across", "in"}]
+            if noun.lemma_.lower() in {"performance", "result"}:  # "competitive performance for T"
+                places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ == "for"]
         for prep in places:
             for obj in self.named(args(prep, {"pobj"})):
                 place = self.mention(obj)
@@ -317,9 +341,13 @@ class _Finder(NounFinder):
                 if place.label_ == "Dataset" and prep.lower_ != "in":
                     for subj in subjects:
                         self.add(subj, "evaluatedOn", place, verb)
-                elif place.label_ == "Task" and prep.lower_ in {"on", "in"}:
+                elif place.label_ == "Task" and prep.lower_ in {"on", "in", "for"}:
                     for subj in subjects:
                         self.add(subj, "addresses", place, verb)
+                elif place.label_ in RETYPED and prep.lower_ in {"on", "across"} and verb.lemma_.lower() != "improve":
+                    for subj in subjects:  # "X outperforms Y on MD17": a dataset or a task, as the graph types it
+                        self.add(subj, "evaluatedOn", place, verb, role=True)
+                        self.add(subj, "addresses", place, verb, role=True)
 
 
 def find_relations(doc: Doc) -> list[Relation]:
@@ -330,6 +358,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.experiments()
     gains(finder)
+    aptitudes(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
