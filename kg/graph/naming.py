@@ -148,29 +148,27 @@ class NameIndex:
                 if nodes:
                     found |= nodes
                     break
-            found |= self.heads(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
+            # a compound names its head too, unless a class noun heads it: a paper on a "large
+            # language model" is not linked to "language model", nor one on a "graph neural
+            # network" to "neural network"; "overfitting" in "benign overfitting" is found where
+            # the extractor found it (a single common word)
+            if _singular(raw[i + hit[0] - 1]).lower() not in CLASS_NOUNS:
+                heads = self.heads(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
+                found |= {(node, False) for node in heads}
             i += hit[0]
         return found
 
-    def heads(self, words: list[str], joined: list[bool]) -> set[tuple[str, bool]]:
-        """The nodes a longer name ends with, longest first: "reinforcement learning" in
-        "multi-agent reinforcement learning", "meta-learning" in "model-agnostic meta-learning"
-        (a compound names its head too), never from inside a hyphenated word, never a single
-        common word ("overfitting" in "benign overfitting" is found where the extractor found it),
-        never a kind of thing named by a class noun (a paper on a "large language model" is not
-        linked to "language model", nor one on a "graph neural network" to "neural network")."""
-        last = _singular(words[-1])
-        if last.lower() in CLASS_NOUNS:
-            return set()
+    def heads(self, words: list[str], joined: list[bool], exclude: str | None = None) -> set[str]:
+        """The nodes the longest shorter name a name ends with stands for (never ``exclude``):
+        "reinforcement learning" in "multi-agent reinforcement learning", "meta-learning" in
+        "model-agnostic meta-learning" (a compound names its head), never from inside a hyphenated
+        word ("agnostic" in "model-agnostic") nor a single common word."""
         for start in range(1, len(words)):
             if joined[start]:
                 continue
-            nodes = self.names.get(("=", *words[start:-1], last)) or self.names.get(
-                ("~", *(w.lower() for w in words[start:-1]), last.lower())
-            )
-            named: set[tuple[str, bool]] = {(node, common) for node, common in nodes or () if not common}
-            if named:
-                return named
+            nodes = self.lookup(words[start:]) - {exclude}
+            if nodes:
+                return nodes
         return set()
 
     def family(self, words: list[str], joined: list[bool]) -> set[str]:
@@ -204,14 +202,10 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
             data[BROADER_ENTITIES] = sorted(family)
             added += 1
             continue
-        for start in range(1, len(words)):
-            if words[start][1]:  # "agnostic" in "model-agnostic": no word starts there
-                continue
-            parents = index.lookup([w for w, _ in words[start:]]) - {node}
-            if parents:
-                data[BROADER_ENTITIES] = sorted(parents)
-                added += 1
-                break
+        parents = index.heads([w for w, _ in words], [j for _, j in words], exclude=node)
+        if parents:
+            data[BROADER_ENTITIES] = sorted(parents)
+            added += 1
     return added
 
 

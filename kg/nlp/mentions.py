@@ -144,7 +144,7 @@ def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
 _NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
 
 
-def _names_next(doc: Doc, i: int) -> bool:
+def names_next(doc: Doc, i: int) -> bool:
     """Does token ``i`` give a name to what follows: "named", "called", or "we call"?"""
     word = doc[i].lower_
     return word in _NAMING or (word in {"call", "name", "term", "dub"} and i > 0 and doc[i - 1].lower_ == "we")
@@ -155,7 +155,7 @@ def given_name(span: Span) -> bool:
     English word ("an algorithm named Fish", "features that we call Super-features")."""
     return (
         span.start > 0
-        and _names_next(span.doc, span.start - 1)
+        and names_next(span.doc, span.start - 1)
         and span[0].text[:1].isupper()
         and all(t.text[:1].isupper() or not t.is_alpha or not span.doc[t.i - 1].whitespace_ for t in span)
     )
@@ -165,7 +165,7 @@ def given_names(doc: Doc) -> Iterator[Span]:
     """The capitalized run after each naming participle ("a dataset called Foraging Maze"), with
     the pieces glued to it ("Super-features", "CETT-PPL-1"), up to four words."""
     for tok in doc[:-1]:
-        if not _names_next(doc, tok.i):
+        if not names_next(doc, tok.i):
             continue
         end, words = tok.i + 1, 0
         while end < len(doc) and (doc[end].text == "-" or (doc[end].text[:1].isalnum() and "%" not in doc[end].text)):

@@ -13,7 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon, load_lexicon
-from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.mentions import SPANS_KEY, names_next
 from kg.nlp.span_edges import is_named
 from kg.nlp.spans import mention_index, region
 from kg.text import normal_form
@@ -90,9 +90,6 @@ def _owned(span: Span) -> bool:
     return False
 
 
-_NAMED = (["named"], ["called"], ["dubbed"], ["termed"], ["coined"])
-
-
 def _named_by_authors(span: Span) -> bool:
     """ "... that we refer to as HANNs", "a framework referred to as VLOG", "we propose a
     framework for forecasting named CoST", "we propose a novel approach: Feature Kernel
@@ -100,10 +97,10 @@ def _named_by_authors(span: Span) -> bool:
     doc = span.doc
     before = [t.lower_ for t in doc[max(span.sent.start, span.start - 3) : span.start]]
     authors = any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : span.start])
-    if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]) or before[-1:] in _NAMED:
+    if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]):
         return authors
-    if before[-2:] in (["we", "call"], ["we", "name"], ["we", "term"], ["we", "dub"]):
-        return True  # "features that we call Super-features"
+    if span.start > span.sent.start and names_next(doc, span.start - 1):
+        return authors  # "a model called X", "features that we call Super-features"
     if before[-1:] == [":"]:
         verbs = [
             t for t in doc[span.sent.start : span.start] if t.lemma_.lower() in {"propose", "introduce", "present"}
@@ -149,6 +146,11 @@ def _said_novel(span: Span, proposed: Iterable[str] = ()) -> bool:
     return False
 
 
+def _reads_as_name(span: Span) -> bool:
+    """A name by its shape: a word of it reads as one ("PiCO"), or every word is capitalized."""
+    return any(is_named(t) for t in span) or (len(span) > 1 and all(t.is_title for t in span))
+
+
 def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     index = mention_index(doc)
     chosen: dict[tuple[int, int], Span] = {}
@@ -186,8 +188,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             before = set(chosen)
             take(list(span))
             novel.update(set(chosen) - before)
-        title_case = len(span) > 1 and all(t.is_title for t in span)
-        if _named_by_authors(span) or ((title_case or any(is_named(t) for t in span)) and _owned(span)):
+        if _named_by_authors(span) or (_reads_as_name(span) and _owned(span)):
             take(list(span))
     # A contribution is new in the paper: drop what was already named before it was proposed.
     first_seen: dict[str, int] = {}
@@ -198,7 +199,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             del chosen[key]
     spans = list(chosen.values())
     names = [s for s in spans if is_named(s[-1])]
-    titled = [s for s in spans if any(is_named(t) for t in s) or (len(s) > 1 and all(t.is_title for t in s))]
+    titled = [s for s in spans if _reads_as_name(s)]
     result = names or titled or spans
     result = [*result, *(s for s in spans if (s.start, s.end) in novel and s not in result)]
     return sorted(result, key=lambda s: (s.start, s.end))
