@@ -115,6 +115,11 @@ def singular(word: str) -> str:
     >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes"]]
     ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box']
 
+    A short suffix after a hyphen or slash names a variant or a unit, not a plural:
+
+    >>> [singular(w) for w in ["EfficientMod-s", "Hyena-GPT-s", "FLOPs/s", "k-NNs", "ViT-Bs"]]
+    ['EfficientMod-s', 'Hyena-GPT-s', 'FLOPs/s', 'k-NN', 'ViT-Bs']
+
     Latin plurals of mathematics: "Nash equilibria" is "Nash equilibrium", "local minima" a
     "local minimum":
 
@@ -122,6 +127,9 @@ def singular(word: str) -> str:
     ['equilibrium', 'Minimum', 'spectrum', 'criterion']
     """
     low = word.lower()
+    cut = max(low.rfind("-"), low.rfind("/"))
+    if cut >= 0 and len(low) - cut <= 3:
+        return word  # a short variant suffix, not a plural: EfficientMod-s, Hyena-GPT-s, FLOPs/s
     if low in _IRREGULAR:
         return _match_case(_IRREGULAR[low], word)
     if word[-1:] == "S" and sum(c.isupper() for c in word) >= 2:  # SWAP-NAS, TransNAS: not plurals

@@ -22,6 +22,9 @@ from kg.text import singular
         ("emphases", "emphasis"),  # not "emphase"
         ("syntheses", "synthesis"),
         ("policies", "policy"),
+        ("EfficientMod-s", "EfficientMod-s"),  # a variant suffix, not a plural: not "EfficientMod-"
+        ("Hyena-GPT-s", "Hyena-GPT-s"),
+        ("FLOPs/s", "FLOPs/s"),  # a unit: not "FLOPs/"
     ],
 )
 def test_defects_singular_keeps_names_and_knows_irregular_plurals(word: str, expected: str) -> None:
@@ -53,6 +56,13 @@ def test_defects_a_dataset_name_keeps_its_plural() -> None:
         ("the {\\it Salient Imagenet} dataset", "the Salient Imagenet dataset"),
         ("we train {GAN}s", "we train GANs"),  # TeX grouping braces
         ("\\textbf{bold} words", "bold words"),
+        ('Hyv\\"arinen proposed', "Hyvärinen proposed"),  # TeX accents
+        ('Schr\\"{o}dinger bridges', "Schrödinger bridges"),
+        ("Erd\\H{o}s and Poincar{\\'e}", "Erdős and Poincaré"),
+        ("$O(SAB\\,H)$ space", "O(SAB H) space"),  # TeX thin space
+        ("available athttps://github.com/a/b.", "available at https://github.com/a/b."),  # glued link
+        ("a model that explic- itly takes", "a model that explicitly takes"),  # line-break hyphen
+        ("under fully- and partially- observable", "under fully- and partially- observable"),
     ],
 )
 def test_defects_latex_is_not_shown_to_users(raw: str, shown: str) -> None:
@@ -116,3 +126,44 @@ def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if "label" in d and d.get("type") != "Paper"}
     assert types["PIE-Bench"] == types["ToolBench"] == types["ImageNet-O"] == "Dataset"
     assert types["ResNet-50"] == types["GPT-4"] == "Method"
+
+
+@pytest.mark.parametrize(
+    "mention",
+    ["n ×d size matrix D-1", "/(ε2 NE", "k2/pn1-2/ppoly(logn", "FID=3.88", "O(√T) regret", "ℓ_∞ Lipschitz bound"],
+)
+def test_defects_a_formula_is_no_node(mention: str) -> None:
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    entities, keys = resolve_entities([("p", Extraction([Mention(mention, "Concept", 0, len(mention))], [], [], []))])
+    assert entities == {} and keys == [[None]]
+
+
+def test_defects_names_with_sizes_and_symbols_stay_nodes() -> None:
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    names = ["DALL·E 2", "ImageNet 64×64", "NAS-Bench-101/201", "EfficientMod-s"]
+    mentions = [Mention(n, "Method", 0, len(n)) for n in names]
+    entities, _ = resolve_entities([("p", Extraction(mentions, [], [], []))])
+    assert sorted(e.label for e in entities.values()) == sorted(names)
+
+
+@pytest.mark.slow
+def test_defects_a_glued_link_is_no_node(tmp_path) -> None:
+    """ "Code is available athttps://github.com/a/b." gave a Method node "athttps://github.com/a/b"."""
+    import json
+
+    import kg
+
+    path = tmp_path / "a.jsonl"
+    abstract = (
+        "We propose FooNet, a graph neural network for molecule generation. FooNet outperforms "
+        "GraphAF on ZINC250k. Code and models are available athttps://github.com/foo/Bar/."
+    )
+    path.write_text(json.dumps({"id": "1", "title": "FooNet", "abstract": abstract}) + "\n", encoding="utf-8")
+    graph = kg.build(path, cache=False, min_confidence=0)
+    labels = [e.label for e in graph.entities()]
+    assert "FooNet" in labels
+    assert not any("http" in label or "github" in label for label in labels)

@@ -54,6 +54,26 @@ def balanced(text: str) -> str:
     return _side(text, stack[0]) if stack else text
 
 
+#: Characters of a formula, not of a name ("n ×d size matrix", "O(SAB·H)", "ε≤1").
+_MATH_CHARS = frozenset("×≤≥≠≈∞±∑∏∈√⋯∫∂∇^\\=<>|")
+_SIZE = re.compile(r"\d×\d")  # ImageNet 64×64, a 2×2 game
+#: A slash against a bracket ("1/(ε2"), two slashes in a token with digits ("k2/pn1-2/p").
+_MATH_FORM = re.compile(r"/\(|\)/|[^\s/]*\d[^\s/]*/[^\s/]*/|[^\s/]*/[^\s/]*\d[^\s/]*/")
+
+
+def formula(text: str) -> bool:
+    """Whether a span is a piece of mathematics rendered as text rather than a term.
+
+    >>> [formula(t) for t in ("n ×d size matrix", "/(ε2 NE", "k2/pn1-2/ppoly", "FID=3.88", "O(√T) regret")]
+    [True, True, True, True, True]
+    >>> [formula(t) for t in ("NAS-Bench-101/201", "En→De", "FLOPs/s", "DALL·E 2", "ImageNet 64×64")]
+    [False, False, False, False, False]
+    """
+    if "×" in text:
+        text = _SIZE.sub("", text)
+    return any(c in _MATH_CHARS for c in text) or bool(_MATH_FORM.search(text))
+
+
 _QUOTES = re.compile('["“”„‟«»]')
 
 
@@ -139,12 +159,13 @@ def plain_letters(text: str) -> str:
 @lru_cache(maxsize=1 << 18)
 def clean_term(text: str) -> str:
     """A mention's text as a term: quotes its span cut in half and unmatched brackets dropped,
-    then its role head (:func:`unquoted`, :func:`balanced`, :func:`core_term`).
+    then its role head (:func:`unquoted`, :func:`balanced`, :func:`core_term`); nothing for a
+    formula (:func:`formula`).
 
     >>> clean_term('ASAP) algorithm'), clean_term('human-centered" modeling')
     ('ASAP', 'human-centered modeling')
     """
-    return core_term(balanced(unquoted(text)))
+    return "" if formula(text) else core_term(balanced(unquoted(text)))
 
 
 def key_terms(extractions: Iterable[Extraction]) -> None:

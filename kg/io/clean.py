@@ -11,6 +11,8 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from kg.text import english_zipf
+
 
 class Cleaned(NamedTuple):
     text: str
@@ -100,6 +102,30 @@ def _math(match: re.Match[str]) -> str:
     return body.replace("{", "").replace("}", "").replace("^", "").strip()
 
 
+#: TeX accents: Hyv\\"arinen, Erd\\H{o}s, {\\'e}, \\`a -> the accented letter.
+_ACCENT = re.compile(r"\{?\\([\"'`^~=.]|[Hcuv](?=\s*\{))\s*\{?([A-Za-z])\}?\}?")
+_COMBINING = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+              ".": "\u0307", "H": "\u030b", "c": "\u0327", "u": "\u0306", "v": "\u030c"}  # fmt: skip
+#: TeX spacing commands: \, \; \! \: and \quad.
+_TEX_SPACE = re.compile(r"\\[,;:!]|\\q?quad\b")
+#: A link written against the previous word: "available athttps://github.com/...".
+_GLUED_URL = re.compile(r"(?<=[A-Za-z])(?=https?://)")
+#: A word broken across a line with a hyphen: "explic- itly" (not "fully- and partially-").
+_LINE_BREAK = re.compile(r"\b([a-z]{2,})- ([a-z]{2,})\b")
+
+
+def _accent(match: re.Match[str]) -> str:
+    return unicodedata.normalize("NFC", match.group(2) + _COMBINING[match.group(1)])
+
+
+def _rejoin(match: re.Match[str]) -> str:
+    """One word again when the halves are not words and the whole is one."""
+    first, second = match.groups()
+    if english_zipf(first + second) >= 2.5 and max(english_zipf(first), english_zipf(second)) < 3:
+        return first + second
+    return match.group(0)
+
+
 #: A comma written against the next word: "0.08 MAE on ZINC,74.79% on CIFAR10" (not "1,000", "f(x,y)").
 _GLUED_COMMA = re.compile(r"(?<=[A-Za-z]{2}),(?=[A-Za-z0-9])")
 
@@ -112,6 +138,14 @@ def clean_abstract(text: str) -> Cleaned:
     Cleaned(text='We introduce CoS, 1.1× faster; 5% more. Code at this link.', urls=('https://github.com/a/cos',))
     >>> clean_abstract("0.08 MAE on ZINC,74.79% on CIFAR10, 1,000 runs of f(x,y).").text
     '0.08 MAE on ZINC, 74.79% on CIFAR10, 1,000 runs of f(x,y).'
+
+    TeX accents and spaces, a link glued to the word before it and a word hyphenated across a
+    line break are what a reader sees:
+
+    >>> clean_abstract('Hyv\\\\"arinen and Erd\\\\H{o}s; $O(SAB\\\\,H)$; code athttps://x.org/a.').text
+    'Hyvärinen and Erdős; O(SAB H); code at https://x.org/a.'
+    >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
+    'It explicitly acts under fully- and partially- observable settings.'
     """
     text = unicodedata.normalize("NFC", text)
     text = _CONTROL.sub(" ", text)
@@ -129,6 +163,8 @@ def clean_abstract(text: str) -> Cleaned:
 
     # Each pass needs a character most abstracts lack; testing for it first halves reading time.
     if "\\" in text:
+        text = _ACCENT.sub(_accent, text)
+        text = _TEX_SPACE.sub(" ", text)
         text = _HREF.sub(keep_href, text)
         text = _URL_CMD.sub(lambda m: m.group(1), text)
     if "[" in text:
@@ -136,6 +172,7 @@ def clean_abstract(text: str) -> Cleaned:
     if "<" in text:
         text = _MD_AUTOLINK.sub(r"\1", text)
     if "http" in text:
+        text = _GLUED_URL.sub(" ", text)
         urls.extend(find_urls(text))
     if "$" in text or "\\" in text:
         text = _MATH.sub(_math, text)
@@ -155,6 +192,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _MD_CODE.sub(r"\1", text)
     if "," in text:
         text = _GLUED_COMMA.sub(", ", text)
+    if "- " in text:
+        text = _LINE_BREAK.sub(_rejoin, text)
     text = _SPACES.sub(" ", text)
     if "\n" in text:
         text = _NEWLINES.sub(" ", text)
