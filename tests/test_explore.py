@@ -338,7 +338,8 @@ def test_explore_served_page(server: tuple[str, SparqlApp]) -> None:
 
 
 def test_explore_time_limit_applies(store: Path) -> None:
-    app = make_app(store, timeout_s=0.001, workers=1)
+    # 1 ms let a fast 2-hop answer (from the index) arrive in time on a busy machine; 1 µs cannot.
+    app = make_app(store, timeout_s=1e-6, workers=1)
     try:
         status, _, body, _ = app.handle(
             {"PATH_INFO": "/api/node", "QUERY_STRING": f"id={_widest(read_rdf(EXPORT))}&hops=2"}
