@@ -101,6 +101,15 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             "We validate our Continual Transformer Encoder with experiments on THUMOS14.",
             ["Continual Transformer Encoder"],
         ),
+        (
+            "We introduce a new evaluation metric for image captioning, CapScore, and report its agreement.",
+            ["CapScore"],
+        ),
+        (
+            "The proposed Shift and Scale Normalization for Graph Networks (SSNG) is trained with a random search.",
+            ["SSNG"],
+        ),
+        ("The proposed method for training Vision Transformers (ViT) is fast.", []),
     ],
 )
 def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):
