@@ -221,3 +221,10 @@ def test_relations_stated_in_text(nlp, text, expected):
 def test_abbreviation_in_parentheses_is_not_a_kind(nlp):
     found = relations(nlp, "Proximal Policy Optimization (PPO) addresses this by simplifying the approach.")
     assert not any(label == "isA" for _, label, _ in found)
+
+
+def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
+    """ "the Open Graph Benchmark" is the dataset; "the MuJoCo benchmark" is MuJoCo."""
+    found, _ = mentions(nlp, "We evaluate on the Open Graph Benchmark and on the MuJoCo benchmark.")
+    assert ("Open Graph Benchmark", "Dataset") in found and ("MuJoCo", "Dataset") in found
+    assert not any(text in {"Open Graph", "MuJoCo benchmark"} for text, _ in found)

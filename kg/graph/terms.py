@@ -114,6 +114,11 @@ def core_term(text: str) -> str:
     >>> core_term("Atari games"), core_term("mean field games"), core_term("Markov games")
     ('Atari', 'mean field games', 'Markov games')
 
+    A name in title case keeps its head: "Open Graph Benchmark" is not "Open Graph":
+
+    >>> core_term("Open Graph Benchmark"), core_term("GLUE Benchmark"), core_term("Atari Games")
+    ('Open Graph Benchmark', 'GLUE', 'Atari')
+
     >>> core_term("F1 score"), core_term("BLEU scores"), core_term("Inception Score"), core_term("anomaly score")
     ('F1', 'BLEU', 'Inception Score', 'anomaly score')
     >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
@@ -124,7 +129,7 @@ def core_term(text: str) -> str:
         return head
     if " " not in text:
         return text
-    if not head or last.lower() not in ROLE_HEADS:
+    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last):
         return text
     if last.lower() in _GAMES:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
@@ -133,6 +138,12 @@ def core_term(text: str) -> str:
     if " " in head.strip() or any(c.isupper() for c in head):
         return head.rstrip(" -")
     return text
+
+
+def _titled_name(head: str, last: str) -> bool:
+    """ "Open Graph Benchmark": a name in title case, its head word part of it (not "GLUE Benchmark")."""
+    words = head.split()
+    return last[:1].isupper() and len(words) >= 2 and all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
 @lru_cache(maxsize=1 << 18)

@@ -25,7 +25,8 @@ TYPE_PRIORITY = ("Dataset", "Metric", "Task", "Method", "Material", "Concept")
 #: Metrics known by their abbreviation: a name that is one of them is the metric, whatever its
 #: mentions voted ("AUROC" typed Method).
 METRIC_NAMES = frozenset(
-    "auc auroc auprc aupr mse rmse mae psnr ssim lpips fid kid ndcg mrr wer cer bleu rouge meteor cider f1".split()
+    """auc auroc auprc aupr mse rmse mae psnr ssim lpips fid kid ndcg mrr wer cer bleu rouge meteor cider f1
+    flops gflops tflops macs""".split()
 )
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {

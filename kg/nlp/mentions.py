@@ -110,6 +110,13 @@ def _named_before_dataset_head(span: Span) -> bool:
     return one and nxt is not None and nxt.lower_ in DATASET_HEADS
 
 
+def titled_name(span: Span) -> bool:
+    """A name in title case with its head ("Open Graph Benchmark", "One Billion Word Benchmark"),
+    not a name before a head ("the GLUE benchmark", "the MuJoCo Benchmark", "Atari games")."""
+    words = [t for t in span if t.is_alpha or t.like_num]
+    return len(words) >= 3 and all(t.is_title or t.like_num for t in words) and not words[0].is_sent_start
+
+
 def noun_counts(doc: Doc) -> Counter[str]:
     """How often each noun (singular, lower case) occurs in ``doc``."""
     return Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
@@ -277,15 +284,17 @@ def find_mentions(
     for short, long in definitions(doc):
         if (long.start, long.end) in found and (short.start, short.end) in found:
             found[(short.start, short.end)] = found[(long.start, long.end)]
-    # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase.
+    # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase;
+    # "Open Graph Benchmark" is a name with its head: its words before the head are none.
     for (s, e), lab in list(found.items()):
-        if (
-            lab == "Dataset"
-            and not is_named(doc[e - 1])
-            and any(
-                (s2, e2) != (s, e) and s <= s2 and e2 <= e and lab2 == "Dataset" for (s2, e2), lab2 in found.items()
-            )
-        ):
+        inner = [(s2, e2) for (s2, e2), lab2 in found.items() if (s2, e2) != (s, e) and s <= s2 and e2 <= e]
+        if lab != "Dataset" or is_named(doc[e - 1]) or not any(found[k] == "Dataset" for k in inner):
+            continue
+        if titled_name(doc[s:e]):
+            for k in inner:
+                if k[1] == e - 1:
+                    found.pop(k, None)
+        else:
             del found[(s, e)]
     return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(found.items())]
 
