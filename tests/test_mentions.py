@@ -110,6 +110,7 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             ["SSNG"],
         ),
         ("The proposed method for training Vision Transformers (ViT) is fast.", []),
+        ("We curate WebQA, a dataset of 10K questions.", ["WebQA"]),
     ],
 )
 def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):
