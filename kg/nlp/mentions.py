@@ -38,18 +38,19 @@ def is_acronym(token: Token) -> bool:
 
 def named_runs(doc: Doc) -> Iterator[Span]:
     """Maximal runs of tokens written without spaces that contain a name: "SAE-V", "STD-FD"."""
+    tokens = list(doc)  # indexing a list, not the Doc, makes no new Token each time
     i = 0
-    while i < len(doc):
+    while i < len(tokens):
         j = i
-        while j + 1 < len(doc) and doc[j].whitespace_ == "" and _joinable(doc[j + 1]):
+        while j + 1 < len(tokens) and tokens[j].whitespace_ == "" and _joinable(tokens[j + 1]):
             j += 1
-        run = doc[i : j + 1]
-        while len(run) > 1 and (run[-1].text in {"'s", "’s", "-"} or not run[-1].text[0].isalnum()):
-            run = run[:-1]
-        while len(run) > 2 and run[-2].text == "-" and run[-1].is_lower:  # "DFBT-based"
-            run = run[:-2]
-        if any(is_named(t) for t in run) and run[0].text[0].isalnum():
-            yield run
+        end = j + 1
+        while end - i > 1 and (tokens[end - 1].text in {"'s", "’s", "-"} or not tokens[end - 1].text[0].isalnum()):
+            end -= 1
+        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower:  # "DFBT-based"
+            end -= 2
+        if tokens[i].text[0].isalnum() and any(is_named(t) for t in tokens[i:end]):
+            yield doc[i:end]
         i = j + 1
 
 
@@ -69,20 +70,22 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     metric (or a task twice), or be a word rare in English at large ("overfitting", "memristor"):
     a term of the field.
     """
-    if not len(span) or not any(c.isalpha() for c in span.text):
+    surface = span.text
+    if not len(span) or not any(c.isalpha() for c in surface):
         return False
-    text = span.text.lower()
-    if text in lexicon.junk or len(span.text) < 2:
+    text = surface.lower()
+    if text in lexicon.junk or len(surface) < 2:
         return False
-    if any(t.like_url for t in span) or quantity(span.doc, span.start) == len(span):
+    tokens = list(span)
+    if any(t.like_url for t in tokens) or quantity(span.doc, span.start) == len(span):
         return False  # a link, an amount ("24GB")
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
-    if any(t.pos_ == "CCONJ" for t in span[1:-1]) and len(coordination_variants(span.text)) < 2:
+    if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
-    if any(is_named(t) for t in span):
+    if any(is_named(t) for t in tokens):
         return True
     if _named_before_dataset_head(span):
         return True  # "the Walmart dataset"
