@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from spacy.attrs import LOWER, POS
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
+from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
@@ -115,11 +117,16 @@ def _named_before_dataset_head(span: Span) -> bool:
 
 def noun_counts(doc: Doc) -> Counter[str]:
     """How often each noun (singular, lower case) occurs in ``doc``."""
-    return Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
+    strings = doc.vocab.strings  # read from the Doc's arrays: no Token made per word
+    return Counter(singular(strings[low]) for pos, low in doc.to_array([POS, LOWER]).tolist() if pos in _NOUNS)
 
 
-def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
-    for chunk in doc.noun_chunks:
+_NOUNS = frozenset({NOUN, PROPN})
+
+
+def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None) -> Iterable[Span]:
+    """Candidate mention spans; ``chunks`` are the doc's noun chunks, when the caller has them."""
+    for chunk in doc.noun_chunks if chunks is None else chunks:
         span = trim(chunk, lexicon)
         if not len(span):
             continue
@@ -261,7 +268,8 @@ def find_mentions(
     counts = noun_counts(doc)
     # A name inside a chunk headed by "dataset"/"benchmark" is that kind of thing ("D4RL datasets").
     chunk_heads: dict[int, str] = {}
-    for chunk in doc.noun_chunks:
+    chunks = list(doc.noun_chunks)
+    for chunk in chunks:
         kind = head_type(chunk, lexicon)
         if kind in {"Dataset", "Metric", "Task"}:
             for tok in chunk[:-1]:
@@ -270,7 +278,7 @@ def find_mentions(
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
             found[(span.start, span.end)] = span.label_
-    for span in candidates(doc, lexicon):
+    for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)
         if key in found or not keep(span, lexicon, counts):
             continue
