@@ -102,6 +102,7 @@ _IRREGULAR = {
 }
 
 
+@lru_cache(maxsize=1 << 16)
 def singular(word: str) -> str:
     """The singular of an English or acronym plural, keeping the word's case.
 

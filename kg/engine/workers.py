@@ -9,6 +9,7 @@ loaded (so it shares the loaded model), parses a chunk of abstracts, and returns
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -58,6 +59,9 @@ def extract_in_workers(
     out: list[Extraction] = []
     context = multiprocessing.get_context("fork")
     executor = ProcessPoolExecutor(n_process, mp_context=context, initializer=start_child, initargs=(os.getpid(),))
+    # The workers' collector leaves alone what they inherit (the loaded pipeline, the papers): it
+    # would walk all of it on each full pass, and writing to it copies the shared pages.
+    gc.freeze()
     try:
         for part in executor.map(_extract_chunk, chunks, [batch_size] * len(chunks)):
             out.extend(part)
@@ -69,5 +73,6 @@ def extract_in_workers(
         raise
     finally:
         _NLP = None
+        gc.unfreeze()
     executor.shutdown()
     return out

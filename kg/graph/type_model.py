@@ -118,7 +118,8 @@ class TypeModel:
     def probabilities(self, features: Iterable[str]) -> dict[str, float]:
         """The model's probability of each type for ``features``."""
         feats = list(features)
-        z = {t: self.bias.get(t, 0.0) + sum(self.weights.get(t, {}).get(f, 0.0) for f in feats) for t in TYPES}
+        zeros = [0.0] * len(feats)
+        z = {t: self.bias.get(t, 0.0) + sum(map(self.weights.get(t, {}).get, feats, zeros)) for t in TYPES}
         top = max(z.values())
         e = {t: math.exp(v - top) for t, v in z.items()}
         total = sum(e.values())

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from spacy.attrs import LOWER, POS
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
+from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
@@ -38,18 +40,19 @@ def is_acronym(token: Token) -> bool:
 
 def named_runs(doc: Doc) -> Iterator[Span]:
     """Maximal runs of tokens written without spaces that contain a name: "SAE-V", "STD-FD"."""
+    tokens = list(doc)  # indexing a list, not the Doc, makes no new Token each time
     i = 0
-    while i < len(doc):
+    while i < len(tokens):
         j = i
-        while j + 1 < len(doc) and doc[j].whitespace_ == "" and _joinable(doc[j + 1]):
+        while j + 1 < len(tokens) and tokens[j].whitespace_ == "" and _joinable(tokens[j + 1]):
             j += 1
-        run = doc[i : j + 1]
-        while len(run) > 1 and (run[-1].text in {"'s", "’s", "-"} or not run[-1].text[0].isalnum()):
-            run = run[:-1]
-        while len(run) > 2 and run[-2].text == "-" and run[-1].is_lower:  # "DFBT-based"
-            run = run[:-2]
-        if any(is_named(t) for t in run) and run[0].text[0].isalnum():
-            yield run
+        end = j + 1
+        while end - i > 1 and (tokens[end - 1].text in {"'s", "’s", "-"} or not tokens[end - 1].text[0].isalnum()):
+            end -= 1
+        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower:  # "DFBT-based"
+            end -= 2
+        if tokens[i].text[0].isalnum() and any(is_named(t) for t in tokens[i:end]):
+            yield doc[i:end]
         i = j + 1
 
 
@@ -69,20 +72,22 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     metric (or a task twice), or be a word rare in English at large ("overfitting", "memristor"):
     a term of the field.
     """
-    if not len(span) or not any(c.isalpha() for c in span.text):
+    surface = span.text
+    if not len(span) or not any(c.isalpha() for c in surface):
         return False
-    text = span.text.lower()
-    if text in lexicon.junk or len(span.text) < 2:
+    text = surface.lower()
+    if text in lexicon.junk or len(surface) < 2:
         return False
-    if any(t.like_url for t in span) or quantity(span.doc, span.start) == len(span):
+    tokens = list(span)
+    if any(t.like_url for t in tokens) or quantity(span.doc, span.start) == len(span):
         return False  # a link, an amount ("24GB")
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
-    if any(t.pos_ == "CCONJ" for t in span[1:-1]) and len(coordination_variants(span.text)) < 2:
+    if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
-    if any(is_named(t) for t in span):
+    if any(is_named(t) for t in tokens):
         return True
     if _named_before_dataset_head(span):
         return True  # "the Walmart dataset"
@@ -119,11 +124,16 @@ def titled_name(span: Span) -> bool:
 
 def noun_counts(doc: Doc) -> Counter[str]:
     """How often each noun (singular, lower case) occurs in ``doc``."""
-    return Counter(singular(t.lower_) for t in doc if t.pos_ in {"NOUN", "PROPN"})
+    strings = doc.vocab.strings  # read from the Doc's arrays: no Token made per word
+    return Counter(singular(strings[low]) for pos, low in doc.to_array([POS, LOWER]).tolist() if pos in _NOUNS)
 
 
-def candidates(doc: Doc, lexicon: Lexicon) -> Iterable[Span]:
-    for chunk in doc.noun_chunks:
+_NOUNS = frozenset({NOUN, PROPN})
+
+
+def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None) -> Iterable[Span]:
+    """Candidate mention spans; ``chunks`` are the doc's noun chunks, when the caller has them."""
+    for chunk in doc.noun_chunks if chunks is None else chunks:
         span = trim(chunk, lexicon)
         if not len(span):
             continue
@@ -265,7 +275,8 @@ def find_mentions(
     counts = noun_counts(doc)
     # A name inside a chunk headed by "dataset"/"benchmark" is that kind of thing ("D4RL datasets").
     chunk_heads: dict[int, str] = {}
-    for chunk in doc.noun_chunks:
+    chunks = list(doc.noun_chunks)
+    for chunk in chunks:
         kind = head_type(chunk, lexicon)
         if kind in {"Dataset", "Metric", "Task"}:
             for tok in chunk[:-1]:
@@ -274,7 +285,7 @@ def find_mentions(
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
             found[(span.start, span.end)] = span.label_
-    for span in candidates(doc, lexicon):
+    for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)
         if key in found or not keep(span, lexicon, counts):
             continue

@@ -67,9 +67,10 @@ def _path_between(a: Any, b: Any) -> tuple[Any, list[Any]] | None:
     return None
 
 
-def _path_word_features(a: Span, b: Span, types: str) -> list[str]:
-    """Lemmas on the dependency path between the heads: the top, verbs, prepositions, length."""
-    found = _path_between(a.root, b.root)
+def _path_word_features(a: Any, b: Any, types: str) -> list[str]:
+    """Lemmas on the dependency path between the heads ``a`` and ``b``: the top, verbs,
+    prepositions, length."""
+    found = _path_between(a, b)
     if found is None:
         return ["plen=none"]
     top, inner = found
@@ -90,8 +91,7 @@ def _path_word_features(a: Span, b: Span, types: str) -> list[str]:
     return feats
 
 
-def _span_features(n: str, sp: Span, types: str) -> list[str]:
-    root = sp.root
+def _span_features(n: str, sp: Span, types: str, root: Any) -> list[str]:
     low, lemma = root.lower_, root.lemma_.lower()
     return [
         f"{n}h={lemma}",
@@ -115,42 +115,46 @@ def pair_features(a: Span, b: Span, mentions: Sequence[tuple[int, int]] | None =
     doc = a.doc
     if mentions is None:
         mentions = _bounds(doc)
-    between = doc[a.end : b.start] if a.end <= b.start else doc[0:0]
+    between = list(doc[a.end : b.start]) if a.end <= b.start else []
     words = [w.lower_ for w in between]
     nested = b.end <= a.end or a.start == b.start
     types = f"{a.label_}>{b.label_}"
-    path = _dep_path(a.root, b.root)
+    ra, rb = a.root, b.root  # a Span's root is found anew each time it is asked for
+    ra_head, rb_head = ra.head, rb.head
+    ra_head_lemma, rb_head_lemma = ra_head.lemma_.lower(), rb_head.lemma_.lower()
+    path = _dep_path(ra, rb)
     n_ents = min(sum(a.end <= s and e <= b.start for s, e in mentions), 4)
     dist = min(len(words), 6)
+    before = doc[a.start - 1].lower_ if a.start > 0 else "<s>"
     feats = [
         f"types={types}",
         f"nested={nested}",
         f"nested_t={nested}|{types}",
         f"dist={min(len(words), 10)}",
         f"dist_types={dist}|{types}",
-        f"hh={a.root.lemma_.lower()}|{b.root.lemma_.lower()}",
+        f"hh={ra.lemma_.lower()}|{rb.lemma_.lower()}",
         f"len={min(len(a), 4)}_{min(len(b), 4)}",
         f"path={path}",
         f"path_types={path}|{types}",
         f"nents={n_ents}",
         f"nents_t={n_ents}|{types}",
         f"nents_d={n_ents}|{dist}",
-        f"before={doc[a.start - 1].lower_ if a.start > 0 else '<s>'}",
-        f"before_t={doc[a.start - 1].lower_ if a.start > 0 else '<s>'}|{types}",
+        f"before={before}",
+        f"before_t={before}|{types}",
         f"before2={doc[a.start - 2].lower_ if a.start > 1 else '<s>'}",
         f"after={doc[b.end].lower_ if b.end < len(doc) else '</s>'}",
         f"after2={doc[b.end + 1].lower_ if b.end + 1 < len(doc) else '</s>'}",
         f"root_between={any(t.dep_ == 'ROOT' for t in between)}",
-        f"deps={a.root.dep_}|{b.root.dep_}|{types}",
-        f"adep_head={a.root.dep_}|{a.root.head.lemma_.lower()}",
-        f"bdep_head={b.root.dep_}|{b.root.head.lemma_.lower()}",
-        f"same_head={a.root.head.i == b.root.head.i}|{types}",
-        *_span_features("a", a, types),
-        *_span_features("b", b, types),
+        f"deps={ra.dep_}|{rb.dep_}|{types}",
+        f"adep_head={ra.dep_}|{ra_head_lemma}",
+        f"bdep_head={rb.dep_}|{rb_head_lemma}",
+        f"same_head={ra_head.i == rb_head.i}|{types}",
+        *_span_features("a", a, types, ra),
+        *_span_features("b", b, types, rb),
         *(f"bw={w}" for w in words),
         *(f"bwt={w}|{types}" for w in words),
         *(f"bv={t.lemma_.lower()}|{types}" for t in between if t.pos_ in _VERBISH),
-        *_path_word_features(a, b, types),
+        *_path_word_features(ra, rb, types),
     ]
     if len(words) <= 8:
         feats.append(f"between={'_'.join(words)}")

@@ -9,6 +9,7 @@ never cuts a word in two ("NAS-Bench-101", "non-linearity").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
@@ -57,8 +58,13 @@ _LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "res
 
 def is_named(token: Token) -> bool:
     """A token that reads as a name: "LaCache", "PPO", "D4RL", "GenAI" (not "The")."""
-    text = token.text
-    if sum(c.isalpha() for c in text) < 2 or token.like_url or not text[0].isalnum():
+    return _written_as_name(token.text) and not token.like_url
+
+
+@lru_cache(maxsize=1 << 16)
+def _written_as_name(text: str) -> bool:
+    """:func:`is_named` but for the URL test: by the text alone, so cached (it is asked of most tokens)."""
+    if sum(c.isalpha() for c in text) < 2 or not text[0].isalnum():
         return False
     if any(c.isupper() for c in text[1:]):
         return True
@@ -74,11 +80,12 @@ def _keeps_case(token: Token) -> bool:
 def quantity(doc: Doc, i: int) -> int:
     """How many tokens from ``i`` write an amount, not a name: 2 for "100K", "13B", "24GB" (the
     tokenizer splits number and unit), 1 for "100", 0 for "2D" or "1F1B" (names)."""
-    text = doc[i].text
+    token = doc[i]
+    text = token.text
     if not _NUMBER.fullmatch(text):
         number = _NUMBER.match(text)
         return int(number is not None and text[number.end() :] in _UNITS)
-    if doc[i].whitespace_ or i + 1 == len(doc):
+    if token.whitespace_ or i + 1 == len(doc):
         return 1
     return 2 if doc[i + 1].text in _UNITS else 0
 
@@ -133,14 +140,16 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
     doc = span.doc
     start, end = span.start, span.end
     for k in range(span.start, span.end):
-        if doc[k].text in {"(", "[", ":", ";", "—", "–"} or doc[k].like_url or doc[k].lower_.rstrip(".") in _LATIN:
+        token = doc[k]
+        text, lower = token.text, token.lower_
+        if text in {"(", "[", ":", ";", "—", "–"} or token.like_url or lower.rstrip(".") in _LATIN:
             end = k  # "linear speedup w.r.t. the number of workers" -> "linear speedup"
             break
-        if doc[k].text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or doc[k].tag_ == "POS":
+        if text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS":
             start = k + 1
-        if doc[k].lower_ == "based" and k > start and doc[k - 1].text == "-":
+        if lower == "based" and k > start and doc[k - 1].text == "-":
             start = k + 1
-        if k > start and doc[k].text.islower() and (doc[k].tag_ in _FINITE or singular(doc[k].lower_) in CLAUSE_VERBS):
+        if k > start and text.islower() and (token.tag_ in _FINITE or singular(lower) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
     while start < end:
@@ -151,7 +160,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
             start += 2
     while end > start and (
-        not doc[end - 1].text[0].isalnum() or doc[end - 1].text in {"'s", "’s"} or doc[end - 1].pos_ in _RIGHT_POS
+        not (last := doc[end - 1]).text[0].isalnum() or last.text in {"'s", "’s"} or last.pos_ in _RIGHT_POS
     ):
         end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
     return whole_words(doc[start:end])
@@ -160,9 +169,9 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
 def _glued(doc: Doc, i: int) -> bool:
     """Whether token ``i`` is written against token ``i + 1`` inside one word: "non" in
     "non-linearity", "NAS" and "-" in "NAS-Bench-101" (a hyphen or slash between word pieces)."""
-    if not 0 <= i < len(doc) - 1 or doc[i].whitespace_:
+    if not 0 <= i < len(doc) - 1 or (token := doc[i]).whitespace_:
         return False
-    a, b = doc[i].text, doc[i + 1].text
+    a, b = token.text, doc[i + 1].text
     if a in {"-", "/"}:
         return b[0].isalnum()
     return a[-1].isalnum() and (b in {"-", "/"} or b[0].isalnum()) and i + 2 <= len(doc)
