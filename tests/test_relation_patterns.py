@@ -164,3 +164,48 @@ def test_issue_13_a_margin_is_not_a_metric(rules):
     text = "FooNet outperforms BarNet by a large margin."
     mentions = {"FooNet": "Method", "BarNet": "Method", "margin": "Metric"}
     assert _ruled(rules, text, mentions) == {("FooNet", "improvesOn", "BarNet")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We propose FooNet. Our method outperforms strong baselines with respect to calibration error.",
+            {"FooNet": "Method", "calibration error": "Concept"},
+            {("FooNet", "measuredBy", "calibration error")},
+            id="with respect to M: measured by M, however typed",
+        ),
+        pytest.param(
+            "We propose FooNet. We compare our method with BarNet with respect to accuracy.",
+            {"FooNet": "Method", "BarNet": "Method", "accuracy": "Metric"},
+            {("FooNet", "comparedWith", "BarNet"), ("FooNet", "measuredBy", "accuracy")},
+            id="compared with respect to M: M is no peer",
+        ),
+        pytest.param(
+            "We propose FooNet. Experiments on two image captioning benchmarks show that our method is accurate.",
+            {"FooNet": "Method", "image captioning": "Task", "image captioning benchmarks": "Dataset"},
+            {("FooNet", "addresses", "image captioning")},
+            id="evaluated on <task> benchmarks: addresses the task",
+        ),
+        pytest.param(
+            "We propose FooNet. It is essential to incorporate causal structure into adversarial training.",
+            {"FooNet": "Method", "causal structure": "Concept", "adversarial training": "Method"},
+            set(),
+            id="it is essential to use Y: an empty it, not the paper's method",
+        ),
+        pytest.param(
+            "We propose FooNet. It is simple and incorporates causal structure.",
+            {"FooNet": "Method", "causal structure": "Concept"},
+            {("FooNet", "uses", "causal structure")},
+            id="it is simple and uses Y: the paper's method",
+        ),
+        pytest.param(
+            "We propose FooNet. We choose the subgraph encoder to be a graph neural network.",
+            {"FooNet": "Method", "subgraph encoder": "Method", "graph neural network": "Method"},
+            {("subgraph encoder", "isA", "graph neural network")},
+            id="we choose X to be a Y: X is the Y, not the paper's method",
+        ),
+    ],
+)
+def test_issue_13_what_the_papers_sentences_say_of_it(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions, ("FooNet",)) == expected
