@@ -60,6 +60,8 @@ from kg.nlp.spans import Relation, name_inside, relations_of
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
 #: Words that make a Generic mention refer to the paper's own contribution.
 _OWN_WORK = frozenset({"our", "we", "this", "it", "proposed", "novel", "new", "present"})
+#: Heads of "our [method]" whose "our" the learned span may leave out.
+_OWN_HEADS = frozenset({"method", "approach", "framework", "model", "algorithm", "architecture", "technique", "system"})
 
 
 def kg_type(span: Span, scierc_label: str, lexicon: Lexicon, known: dict[str, str]) -> str | None:
@@ -103,7 +105,22 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
 
 
 def _refers_to_own_work(span: Span, main: Span) -> bool:
-    return span.sent.start >= main.sent.start and any(t.lower_ in _OWN_WORK for t in span)
+    """ "our method", "the proposed approach" after the contribution is named; the words before the
+    head may lie outside the learned span ("our [method]")."""
+    root = span.root
+    before = [c for c in root.children if c.i < span.start] if root.lemma_.lower() in _OWN_HEADS else []
+    own = any(t.lower_ in _OWN_WORK for t in span) or any(t.lower_ in {"our", "proposed", "novel"} for t in before)
+    return span.sent.start >= main.sent.start and own
+
+
+def _described_name(span: Span, mentions: dict[tuple[int, int], Span]) -> Span | None:
+    """The method a Generic "approach" describes in apposition: "X, an approach that enables T",
+    "a framework, X, ..."."""
+    root = span.root
+    near = [root.head] if root.dep_ == "appos" else []
+    near += [c for c in root.children if c.dep_ == "appos"]
+    named = [m for m in mentions.values() if m.label_ == "Method" and any(m.root.i == t.i for t in near)]
+    return named[0] if len(named) == 1 else None
 
 
 #: SciERC relation -> kg relation as (label, reversed), decided by the argument types.
@@ -186,6 +203,9 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
     def argument(start: int, end: int) -> Span | None:
         span = doc[start:end]
         if learned_label.get((start, end)) == "Generic":
+            named = _described_name(span, mentions)
+            if named is not None:
+                return named
             return main if main is not None and _refers_to_own_work(span, main) else None
         trimmed = trim(span, lexicon)
         if not len(trimmed):
