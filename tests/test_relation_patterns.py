@@ -209,3 +209,32 @@ def test_issue_13_a_margin_is_not_a_metric(rules):
 )
 def test_issue_13_what_the_papers_sentences_say_of_it(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions, ("FooNet",)) == expected
+
+
+def test_issue_13_a_win_ends_with_its_clause(rules):
+    """ "X outperforms Y and achieves results comparable to Z": X beats Y, is compared with Z."""
+    text = "FooNet outperforms BarNet and even achieves results comparable to BazNet."
+    mentions = {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"}
+    learned = [("FooNet", "COMPARE", "BarNet", 0.9), ("FooNet", "COMPARE", "BazNet", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {
+        ("FooNet", "improvesOn", "BarNet"),
+        ("FooNet", "comparedWith", "BazNet"),
+    }
+
+
+def test_issue_13_a_method_called_x_is_x(rules):
+    """ "a deep learning method for T called X": X addresses T, not the described method."""
+    text = "We propose a deep learning method for algorithm learning called FooNet."
+    mentions = {"deep learning method": "Method", "algorithm learning": "Task", "FooNet": "Method"}
+    found = _ruled(rules, text, mentions, ("FooNet",))
+    assert ("FooNet", "addresses", "algorithm learning") in found
+    assert ("deep learning method", "addresses", "algorithm learning") not in found
+    learned = [("deep learning method", "USED-FOR", "algorithm learning", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {("FooNet", "addresses", "algorithm learning")}
+
+
+def test_issue_13_a_bracketed_long_form_states_no_use(rules):
+    """ "FooNet (Transformer with Stochastic Experts)" spells the name out; it says no use."""
+    text = "We propose a new model, FooNet (Transformer with Stochastic Experts)."
+    mentions = {"FooNet": "Method", "Transformer": "Method", "Stochastic Experts": "Method"}
+    assert not any(label == "uses" for _, label, _ in _ruled(rules, text, mentions, ("FooNet",)))

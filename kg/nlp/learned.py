@@ -54,7 +54,7 @@ from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
-from kg.nlp.spans import Relation, name_inside, relations_of
+from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
@@ -111,16 +111,6 @@ def _refers_to_own_work(span: Span, main: Span) -> bool:
     before = [c for c in root.children if c.i < span.start] if root.lemma_.lower() in _OWN_HEADS else []
     own = any(t.lower_ in _OWN_WORK for t in span) or any(t.lower_ in {"our", "proposed", "novel"} for t in before)
     return span.sent.start >= main.sent.start and own
-
-
-def _described_name(span: Span, mentions: dict[tuple[int, int], Span]) -> Span | None:
-    """The method a Generic "approach" describes in apposition: "X, an approach that enables T",
-    "a framework, X, ..."."""
-    root = span.root
-    near = [root.head] if root.dep_ == "appos" else []
-    near += [c for c in root.children if c.dep_ == "appos"]
-    named = [m for m in mentions.values() if m.label_ == "Method" and any(m.root.i == t.i for t in near)]
-    return named[0] if len(named) == 1 else None
 
 
 #: SciERC relation -> kg relation as (label, reversed), decided by the argument types.
@@ -203,7 +193,7 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
     def argument(start: int, end: int) -> Span | None:
         span = doc[start:end]
         if learned_label.get((start, end)) == "Generic":
-            named = _described_name(span, mentions)
+            named = described_name(span, mentions)
             if named is not None:
                 return named
             return main if main is not None and _refers_to_own_work(span, main) else None
@@ -211,7 +201,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         if not len(trimmed):
             return None
         if (trimmed.start, trimmed.end) in mentions:
-            return mentions[(trimmed.start, trimmed.end)]
+            found = mentions[(trimmed.start, trimmed.end)]
+            return called_name(found, mentions) or found
         # "the Cora dataset": Cora, a name of what the phrase heads; not "order-agnostic models" of
         # "a model class encompassing order-agnostic models", which the phrase is not about
         root = trimmed.root

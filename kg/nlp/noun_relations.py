@@ -89,6 +89,12 @@ def spelled_out(name: str, phrase: str) -> bool:
     return len(parts) >= 2 and all(any(w.startswith(p.lower()) for w in words) for p in parts)
 
 
+def _named_after(noun: Token) -> bool:
+    """Does a name follow ``noun`` ("a method for T called X", the parser hanging "called X" on T)?
+    Then what the method is for is the name's."""
+    return any(c.dep_ == "acl" and c.lemma_.lower() in {"call", "name", "dub", "term"} for c in noun.children)
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
@@ -139,7 +145,8 @@ class NounFinder(Finder):
                         continue
                     word = child.lower_
                     if word == "for" and span.label_ == "Method" and tail.label_ in TASKS:
-                        if _names_task(tail, obj) and not self.describes_name(root):
+                        named = self.describes_name(root) or _named_after(obj) or _named_after(root)
+                        if _names_task(tail, obj) and not named:
                             self.add(span, "addresses", tail, root, role=True)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
@@ -164,6 +171,7 @@ class NounFinder(Finder):
                         self.add(self.main, "evaluatedOn", tail, root)
                     elif (
                         word == "with"
+                        and self.doc[span.start - 1].text != "("  # "THOR (Transformer witH Stochastic Experts)"
                         and span.label_ == "Method"
                         and tail.label_ in {"Method", "Concept"}
                         and not names_quality(tail)
