@@ -238,3 +238,24 @@ def test_issue_13_a_bracketed_long_form_states_no_use(rules):
     text = "We propose a new model, FooNet (Transformer with Stochastic Experts)."
     mentions = {"FooNet": "Method", "Transformer": "Method", "Stochastic Experts": "Method"}
     assert not any(label == "uses" for _, label, _ in _ruled(rules, text, mentions, ("FooNet",)))
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "Results show that FooNet models are efficient in that they outperform BarNet.",
+            {"FooNet models": "Method", "FooNet": "Method", "BarNet": "Method"},
+            {("FooNet", "improvesOn", "BarNet")},
+            id="they after a method subject: that method",
+        ),
+        pytest.param(
+            "Existing methods are slow because they use BarNet.",
+            {"BarNet": "Method"},
+            set(),
+            id="they after an unnamed subject: nothing",
+        ),
+    ],
+)
+def test_issue_13_they_is_the_method_its_sentence_names_before(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

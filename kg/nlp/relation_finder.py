@@ -146,6 +146,8 @@ class Finder:
                 return named[0]
         if tok.lower_ == "it" and (self._named_before(tok) or _expletive(tok)):
             return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+        if tok.lower_ == "they":
+            return self._earlier_subject(tok)
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
             owner = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "our"]
             if (
@@ -203,6 +205,15 @@ class Finder:
         """The names a relation's end is about (:func:`names_inside`); what the paper proposes is
         its own name ("we present a learning-based initialization scheme": not "initialization")."""
         return [span] if span in self.proposed else names_inside(span, self.spans)
+
+    def _earlier_subject(self, they: Token) -> Span | None:
+        """What "they" stands for: the method named by the last subject before it in its sentence
+        ("THOR models are efficient in that they outperform Y"); nothing when that subject is no
+        method's name ("existing methods ..., as they ...")."""
+        subjects = [t for t in they.sent if t.i < they.i and t.dep_ in {"nsubj", "nsubjpass"}]
+        subjects = [t for t in subjects if t.lower_ not in {"they", "we", "it", "which", "that"}]
+        found = self.mention(subjects[-1]) if subjects else None
+        return found if found is not None and found.label_ == "Method" else None
 
     def _benchmarked_task(self, span: Span) -> list[Span]:
         """The task a "<task> benchmarks" phrase names ("three text classification benchmarks")."""
