@@ -259,3 +259,13 @@ def test_issue_13_a_bracketed_long_form_states_no_use(rules):
 )
 def test_issue_13_they_is_the_method_its_sentence_names_before(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_our_method_is_the_proposal_named_as_a_name(rules):
+    """ "we propose an objective ... we derive an algorithm named Fish ... experiments on D": the
+    experiments are Fish's, the proposal that reads as a name, not the first described one."""
+    text = "We propose a matching objective. We derive an algorithm named Fish. We run experiments on CIFAR-10."
+    mentions = {"matching objective": "Method", "Fish": "Method", "CIFAR-10": "Dataset"}
+    found = _ruled(rules, text, mentions, ("matching objective", "Fish"))
+    assert ("Fish", "evaluatedOn", "CIFAR-10") in found
+    assert ("matching objective", "evaluatedOn", "CIFAR-10") not in found

@@ -50,7 +50,7 @@ from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
-from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
@@ -187,7 +187,7 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
     mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
     proposed_spans = list(doc.spans.get(PROPOSED_KEY, []))
     proposed = {(s.start, s.end) for s in proposed_spans}
-    main = proposed_spans[0] if proposed_spans else None
+    main = main_proposal(proposed_spans)
     learned_label = {(s.start, s.end): s.label_ for s in doc.spans.get(SPAN_KEY, [])}
 
     def argument(start: int, end: int) -> Span | None:

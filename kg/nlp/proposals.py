@@ -151,6 +151,13 @@ def _reads_as_name(span: Span) -> bool:
     return any(is_named(t) for t in span) or (len(span) > 1 and all(t.is_title for t in span))
 
 
+def main_proposal(spans: list[Span]) -> Span | None:
+    """What "we" and "our method" stand for: the first proposal that reads as a name ("Fish" over
+    "an inter-domain gradient matching objective" proposed before it), else the first."""
+    named = [s for s in spans if _reads_as_name(s) or (s[0].is_title and s.start != s.sent.start)]
+    return named[0] if named else spans[0] if spans else None
+
+
 def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     index = mention_index(doc)
     chosen: dict[tuple[int, int], Span] = {}

@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
 
 #: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
@@ -109,7 +109,8 @@ class Finder:
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
         # "we", "our method" stand for what the paper proposes when it is a name or a term, not a
         # single common word the proposal finder took ("gradients", "supernet")
-        self.main = proposed[0] if proposed and not _one_common_word(proposed[0]) else None
+        main = main_proposal(proposed)
+        self.main = main if main is not None and not _one_common_word(main) else None
         self.proposed = set(proposed)
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
         self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
