@@ -11,6 +11,8 @@ import pytest
 from relation_sentences import learned as _learned
 from relation_sentences import ruled as _ruled
 
+from kg.nlp.proposals import PROPOSED_KEY
+
 
 def test_issue_13_one_method_including_parts_is_part_of_not_a_kind(rules):
     text = "We propose FooLearning, including a loss scheme and a training framework."
@@ -269,3 +271,10 @@ def test_issue_13_our_method_is_the_proposal_named_as_a_name(rules):
     found = _ruled(rules, text, mentions, ("matching objective", "Fish"))
     assert ("Fish", "evaluatedOn", "CIFAR-10") in found
     assert ("matching objective", "evaluatedOn", "CIFAR-10") not in found
+
+
+def test_issue_13_the_proposed_method_is_dubbed_a_name(rules):
+    """ "The proposed method is dubbed FooTrans": FooTrans is what the paper proposes, so what "our
+    method" does later is FooTrans'."""
+    doc = rules("We design a labeling algorithm for pseudo labels. The proposed method is dubbed FooTrans.")
+    assert [s.text for s in doc.spans[PROPOSED_KEY]] == ["FooTrans"]

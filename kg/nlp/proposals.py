@@ -182,6 +182,10 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             ours = any(t.lower_ in _NOVEL for t in noun.subtree) or _by_authors(tok)
             if ours:
                 take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
+        elif lemma in lexicon.naming_verbs and any(
+            c.dep_ == "nsubjpass" and any(t.lower_ in _NOVEL | {"proposed"} for t in c.subtree) for c in tok.children
+        ):  # "the proposed method is dubbed CDTrans"
+            take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
         elif tok.dep_ == "appos" and any(c.lower_ in {"novel", "new"} for c in tok.children):
             take(region(tok.head, _NOT_THE_OBJECT | {"appos"}))
     for sent in doc.sents:
