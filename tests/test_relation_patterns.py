@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import pytest
 from relation_sentences import learned as _learned
+from relation_sentences import parsed
 from relation_sentences import ruled as _ruled
 
+from kg.nlp.learned import learned_relations
+from kg.nlp.lexicon import load_lexicon
 from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import find_relations
+from kg.nlp.spans import Relation
 
 
 def test_issue_13_one_method_including_parts_is_part_of_not_a_kind(rules):
@@ -278,3 +283,15 @@ def test_issue_13_the_proposed_method_is_dubbed_a_name(rules):
     method" does later is FooTrans'."""
     doc = rules("We design a labeling algorithm for pseudo labels. The proposed method is dubbed FooTrans.")
     assert [s.text for s in doc.spans[PROPOSED_KEY]] == ["FooTrans"]
+
+
+def test_issue_13_the_rules_say_who_a_measure_measures(rules):
+    """ "FooNet outperforms BarNet by 2 BLEU": a learned "BLEU measures BarNet" is dropped, the
+    rules say FooNet is measured by BLEU."""
+    text = "FooNet outperforms BarNet by 2 BLEU."
+    doc, spans = parsed(rules, text, {"FooNet": "Method", "BarNet": "Method", "BLEU": "Metric"}, ())
+    doc._.kg_relations = find_relations(doc)
+    bleu, barnet = spans["BLEU"], spans["BarNet"]
+    doc._.relations = [Relation(bleu.start, bleu.end, "EVALUATE-FOR", barnet.start, barnet.end, score=0.9)]
+    found = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+    assert ("FooNet", "measuredBy", "BLEU") in found and ("BarNet", "measuredBy", "BLEU") not in found

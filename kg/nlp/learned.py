@@ -214,6 +214,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         return max(inside, key=len) if inside else None
 
     boosted = list(rules)
+    # "X outperforms Y by 2 BLEU", "X needs fewer GFLOPs": the rules read who is measured (not Y, GFLOPs)
+    measured = {(r.tail_start, r.tail_end): (r.head_start, r.head_end) for r in rules if r.label == "measuredBy"}
     out: dict[tuple[int, int, str, int, int], tuple[int, float]] = {}
     for rel in relations_of(doc._.relations):
         a, b = argument(rel.head_start, rel.head_end), argument(rel.tail_start, rel.tail_end)
@@ -234,6 +236,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             continue  # the rules' reading of the pair wins
         if not oriented(label, head, tail, proposed):
             head, tail = tail, head
+        if label == "measuredBy" and _measured_otherwise(measured, head, tail):
+            continue
         if label == "comparedWith":
             stated = compared(a, b, path(a.root, b.root))  # "X outperforms Y", "X is faster than Y"
             if stated is None:
@@ -253,6 +257,12 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             out[key] = (sentence, confidence)
     added = [Relation(*key, sentence=s, score=score) for key, (s, score) in sorted(out.items())]
     return without_clipped(boosted + added)
+
+
+def _measured_otherwise(measured: dict[tuple[int, int], tuple[int, int]], head: Span, tail: Span) -> bool:
+    """Is ``head`` a measure itself, or ``tail`` what the rules say measures another mention?"""
+    other = measured.get((tail.start, tail.end))
+    return (head.start, head.end) in measured or (other is not None and other != (head.start, head.end))
 
 
 def without_clipped(relations: list[Relation]) -> list[Relation]:
