@@ -295,3 +295,36 @@ def test_issue_13_the_rules_say_who_a_measure_measures(rules):
     doc._.relations = [Relation(bleu.start, bleu.end, "EVALUATE-FOR", barnet.start, barnet.end, score=0.9)]
     found = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
     assert ("FooNet", "measuredBy", "BLEU") in found and ("BarNet", "measuredBy", "BLEU") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We study a class of quantized networks that we refer to as FooNets.",
+            {"quantized networks": "Method", "FooNets": "Method"},
+            {("FooNets", "isA", "quantized networks")},
+            id="a class of Xs that we refer to as N",
+        ),
+        pytest.param(
+            "We build on mid-level features that we call FooFeatures.",
+            {"mid-level features": "Concept", "FooFeatures": "Method"},
+            {("FooFeatures", "isA", "mid-level features")},
+            id="Xs that we call N",
+        ),
+        pytest.param(
+            "We study prediction intervals (called PIs).",
+            {"prediction intervals": "Method", "PIs": "Method"},
+            set(),
+            id="a name and its abbreviation: one thing",
+        ),
+        pytest.param(
+            "We propose a new cache optimization paradigm called FooCache.",
+            {"cache optimization paradigm": "Method", "FooCache": "Method"},
+            set(),
+            id="a <task> paradigm called N: what N is for, no kind",
+        ),
+    ],
+)
+def test_issue_13_a_name_given_to_a_kind_is_a_kind_of_it(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

@@ -367,6 +367,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.nouns()
     finder.described_methods()
     finder.based()
+    finder.named_kinds()
     finder.experiments()
     gains(finder)
     aptitudes(finder)
