@@ -328,3 +328,14 @@ def test_issue_13_the_rules_say_who_a_measure_measures(rules):
 )
 def test_issue_13_a_name_given_to_a_kind_is_a_kind_of_it(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_name_the_parser_hangs_on_the_task_is_still_the_methods(rules):
+    """ "a deep learning method for algorithm learning called FooNet (Foo Learning-based Sparse
+    recovery Algorithm)": the parser hangs "called FooNet" on the task; the method is FooNet."""
+    text = (
+        "We propose a deep learning method for algorithm learning called FooNet (Foo Learning-based Sparse Algorithm)."
+    )
+    mentions = {"deep learning method": "Method", "algorithm learning": "Task", "FooNet": "Method"}
+    learned = [("deep learning method", "USED-FOR", "algorithm learning", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {("FooNet", "addresses", "algorithm learning")}

@@ -110,8 +110,11 @@ NAMING_VERBS = frozenset({"call", "name", "dub", "term"})
 
 
 def called_name(span: Span, mentions: dict[tuple[int, int], Span]) -> Span | None:
-    """The name a phrase is given: "a deep learning method for T called X" is X."""
-    names = [o for c in span.root.children if c.dep_ == "acl" and c.lemma_.lower() in NAMING_VERBS for o in c.children]
+    """The name a phrase is given: "a deep learning method for T called X" is X (the parser may hang
+    "called X" on T)."""
+    nouns = [span.root, *(o for p in span.root.children if p.lower_ == "for" for o in p.children if o.dep_ == "pobj")]
+    acls = [c for n in nouns for c in n.children if c.dep_ == "acl" and c.lemma_.lower() in NAMING_VERBS]
+    names = [o for c in acls for o in c.children]
     named = [m for m in mentions.values() if m.label_ == span.label_ and any(m.root.i == o.i for o in names)]
     return named[0] if len(named) == 1 else None
 
