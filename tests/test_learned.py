@@ -98,6 +98,39 @@ def test_generic_arguments_stand_for_the_paper_contribution(ruled):
     }
 
 
+@pytest.mark.slow  # the rules fixture loads the rules pipeline
+def test_generic_arguments_named_beside_them_or_owned_by_the_paper(rules):
+    """ "FooNet, an approach that enables T": the approach is FooNet; "our [method]" is the paper's
+    even when the learned span leaves "our" out; "a new [method] based on Y" need not be."""
+    text = (
+        "We propose FooNet, an approach that enables domain generalization. "
+        "Experiments on CIFAR-10 show that our method is accurate. A new method based on BarNet is slow."
+    )
+    doc = rules(text)
+    foonet, dg, cifar, barnet = (
+        _span(doc, name, label)
+        for name, label in [
+            ("FooNet", "Method"),
+            ("domain generalization", "Task"),
+            ("CIFAR-10", "Dataset"),
+            ("BarNet", "Method"),
+        ]
+    )
+    doc.spans[SPANS_KEY] = [foonet, dg, cifar, barnet]
+    doc.spans[PROPOSED_KEY] = [foonet]
+    approach = _span(doc, "approach", "Generic")
+    method, other = (Span(doc, t.i, t.i + 1, label="Generic") for t in doc if t.text == "method")
+    doc.spans[SPAN_KEY] = [foonet, approach, dg, cifar, method, other, barnet]
+    doc._.kg_relations = []
+    doc._.relations = [
+        Relation(approach.start, approach.end, "USED-FOR", dg.start, dg.end, score=0.9),
+        Relation(cifar.start, cifar.end, "EVALUATE-FOR", method.start, method.end, score=0.9),
+        Relation(barnet.start, barnet.end, "USED-FOR", other.start, other.end, score=0.9),
+    ]
+    got = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+    assert got == {("FooNet", "addresses", "domain generalization"), ("FooNet", "evaluatedOn", "CIFAR-10")}
+
+
 @pytest.mark.parametrize(
     ("label", "head", "tail", "expected"),
     [

@@ -202,3 +202,26 @@ def test_issue_13_a_second_name_is_not_a_kind(rules):
 
 def test_issue_13_method_with_component_uses_it(rules):
     assert ("FooNet", "uses", "graph convolution") in _ruled(rules, "FooNet with graph convolution is fast.")
+
+
+def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_no_relation():
+    """ "image classification datasets, e.g. CIFAR-10" hangs CIFAR-10 under the task; "the balance
+    between realism and faithfulness" coordinates two concepts: neither is a relation to cite."""
+    text = "We use image classification datasets, e.g. CIFAR-10, and balance realism and faithfulness."
+    mentions = [Mention("image classification", "Task", 7, 27), Mention("CIFAR-10", "Dataset", 43, 51)]
+    mentions += [Mention("realism", "Concept", 65, 72), Mention("faithfulness", "Concept", 77, 89)]
+    relations = [RelationRecord(1, "isA", 0, text, 0.9), RelationRecord(2, "conjoinedWith", 3, text, 0.9)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
+    types = {graph.nodes[n]["type"] for n in ("entity/cifar10", "entity/imageclassification", "entity/realism")}
+    assert types == {"Dataset", "Task", "Concept"} and graph.nodes["entity/faithfulness"]["type"] == "Concept"
+    assert not [k for _, _, k in graph.edges(keys=True) if k not in ("mentions", "proposes")]
+
+
+def test_issue_13_a_problem_typed_as_a_concept_is_addressed():
+    """ "FooNet tackles negative transfer": the problem is a concept node, and what FooNet addresses."""
+    text = "FooNet tackles negative transfer."
+    mentions = [Mention("FooNet", "Method", 0, 6), Mention("negative transfer", "Concept", 15, 32)]
+    relations = [RelationRecord(0, "addresses", 1, text, 0.9)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
+    assert graph.nodes["entity/negativetransfer"]["type"] == "Concept"
+    assert graph.has_edge("entity/foonet", "entity/negativetransfer", "addresses")

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import pytest
 from relation_sentences import learned as _learned
+from relation_sentences import parsed
 from relation_sentences import ruled as _ruled
+
+from kg.nlp.learned import learned_relations
+from kg.nlp.lexicon import load_lexicon
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.relations import find_relations
+from kg.nlp.spans import Relation
 
 
 def test_issue_13_one_method_including_parts_is_part_of_not_a_kind(rules):
@@ -164,3 +171,171 @@ def test_issue_13_a_margin_is_not_a_metric(rules):
     text = "FooNet outperforms BarNet by a large margin."
     mentions = {"FooNet": "Method", "BarNet": "Method", "margin": "Metric"}
     assert _ruled(rules, text, mentions) == {("FooNet", "improvesOn", "BarNet")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We propose FooNet. Our method outperforms strong baselines with respect to calibration error.",
+            {"FooNet": "Method", "calibration error": "Concept"},
+            {("FooNet", "measuredBy", "calibration error")},
+            id="with respect to M: measured by M, however typed",
+        ),
+        pytest.param(
+            "We propose FooNet. We compare our method with BarNet with respect to accuracy.",
+            {"FooNet": "Method", "BarNet": "Method", "accuracy": "Metric"},
+            {("FooNet", "comparedWith", "BarNet"), ("FooNet", "measuredBy", "accuracy")},
+            id="compared with respect to M: M is no peer",
+        ),
+        pytest.param(
+            "We propose FooNet. Experiments on two image captioning benchmarks show that our method is accurate.",
+            {"FooNet": "Method", "image captioning": "Task", "image captioning benchmarks": "Dataset"},
+            {("FooNet", "addresses", "image captioning")},
+            id="evaluated on <task> benchmarks: addresses the task",
+        ),
+        pytest.param(
+            "We propose FooNet. It is essential to incorporate causal structure into adversarial training.",
+            {"FooNet": "Method", "causal structure": "Concept", "adversarial training": "Method"},
+            set(),
+            id="it is essential to use Y: an empty it, not the paper's method",
+        ),
+        pytest.param(
+            "We propose FooNet. It is simple and incorporates causal structure.",
+            {"FooNet": "Method", "causal structure": "Concept"},
+            {("FooNet", "uses", "causal structure")},
+            id="it is simple and uses Y: the paper's method",
+        ),
+        pytest.param(
+            "We propose FooNet. We choose the subgraph encoder to be a graph neural network.",
+            {"FooNet": "Method", "subgraph encoder": "Method", "graph neural network": "Method"},
+            {("subgraph encoder", "isA", "graph neural network")},
+            id="we choose X to be a Y: X is the Y, not the paper's method",
+        ),
+    ],
+)
+def test_issue_13_what_the_papers_sentences_say_of_it(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions, ("FooNet",)) == expected
+
+
+def test_issue_13_a_win_ends_with_its_clause(rules):
+    """ "X outperforms Y and achieves results comparable to Z": X beats Y, is compared with Z."""
+    text = "FooNet outperforms BarNet and even achieves results comparable to BazNet."
+    mentions = {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"}
+    learned = [("FooNet", "COMPARE", "BarNet", 0.9), ("FooNet", "COMPARE", "BazNet", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {
+        ("FooNet", "improvesOn", "BarNet"),
+        ("FooNet", "comparedWith", "BazNet"),
+    }
+
+
+def test_issue_13_a_method_called_x_is_x(rules):
+    """ "a deep learning method for T called X": X addresses T, not the described method."""
+    text = "We propose a deep learning method for algorithm learning called FooNet."
+    mentions = {"deep learning method": "Method", "algorithm learning": "Task", "FooNet": "Method"}
+    found = _ruled(rules, text, mentions, ("FooNet",))
+    assert ("FooNet", "addresses", "algorithm learning") in found
+    assert ("deep learning method", "addresses", "algorithm learning") not in found
+    learned = [("deep learning method", "USED-FOR", "algorithm learning", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {("FooNet", "addresses", "algorithm learning")}
+
+
+def test_issue_13_a_bracketed_long_form_states_no_use(rules):
+    """ "FooNet (Transformer with Stochastic Experts)" spells the name out; it says no use."""
+    text = "We propose a new model, FooNet (Transformer with Stochastic Experts)."
+    mentions = {"FooNet": "Method", "Transformer": "Method", "Stochastic Experts": "Method"}
+    assert not any(label == "uses" for _, label, _ in _ruled(rules, text, mentions, ("FooNet",)))
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "Results show that FooNet models are efficient in that they outperform BarNet.",
+            {"FooNet models": "Method", "FooNet": "Method", "BarNet": "Method"},
+            {("FooNet", "improvesOn", "BarNet")},
+            id="they after a method subject: that method",
+        ),
+        pytest.param(
+            "Existing methods are slow because they use BarNet.",
+            {"BarNet": "Method"},
+            set(),
+            id="they after an unnamed subject: nothing",
+        ),
+    ],
+)
+def test_issue_13_they_is_the_method_its_sentence_names_before(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_our_method_is_the_proposal_named_as_a_name(rules):
+    """ "we propose an objective ... we derive an algorithm named Fish ... experiments on D": the
+    experiments are Fish's, the proposal that reads as a name, not the first described one."""
+    text = "We propose a matching objective. We derive an algorithm named Fish. We run experiments on CIFAR-10."
+    mentions = {"matching objective": "Method", "Fish": "Method", "CIFAR-10": "Dataset"}
+    found = _ruled(rules, text, mentions, ("matching objective", "Fish"))
+    assert ("Fish", "evaluatedOn", "CIFAR-10") in found
+    assert ("matching objective", "evaluatedOn", "CIFAR-10") not in found
+
+
+def test_issue_13_the_proposed_method_is_dubbed_a_name(rules):
+    """ "The proposed method is dubbed FooTrans": FooTrans is what the paper proposes, so what "our
+    method" does later is FooTrans'."""
+    doc = rules("We design a labeling algorithm for pseudo labels. The proposed method is dubbed FooTrans.")
+    assert [s.text for s in doc.spans[PROPOSED_KEY]] == ["FooTrans"]
+
+
+def test_issue_13_the_rules_say_who_a_measure_measures(rules):
+    """ "FooNet outperforms BarNet by 2 BLEU": a learned "BLEU measures BarNet" is dropped, the
+    rules say FooNet is measured by BLEU."""
+    text = "FooNet outperforms BarNet by 2 BLEU."
+    doc, spans = parsed(rules, text, {"FooNet": "Method", "BarNet": "Method", "BLEU": "Metric"}, ())
+    doc._.kg_relations = find_relations(doc)
+    bleu, barnet = spans["BLEU"], spans["BarNet"]
+    doc._.relations = [Relation(bleu.start, bleu.end, "EVALUATE-FOR", barnet.start, barnet.end, score=0.9)]
+    found = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+    assert ("FooNet", "measuredBy", "BLEU") in found and ("BarNet", "measuredBy", "BLEU") not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We study a class of quantized networks that we refer to as FooNets.",
+            {"quantized networks": "Method", "FooNets": "Method"},
+            {("FooNets", "isA", "quantized networks")},
+            id="a class of Xs that we refer to as N",
+        ),
+        pytest.param(
+            "We build on mid-level features that we call FooFeatures.",
+            {"mid-level features": "Concept", "FooFeatures": "Method"},
+            {("FooFeatures", "isA", "mid-level features")},
+            id="Xs that we call N",
+        ),
+        pytest.param(
+            "We study prediction intervals (called PIs).",
+            {"prediction intervals": "Method", "PIs": "Method"},
+            set(),
+            id="a name and its abbreviation: one thing",
+        ),
+        pytest.param(
+            "We propose a new cache optimization paradigm called FooCache.",
+            {"cache optimization paradigm": "Method", "FooCache": "Method"},
+            set(),
+            id="a <task> paradigm called N: what N is for, no kind",
+        ),
+    ],
+)
+def test_issue_13_a_name_given_to_a_kind_is_a_kind_of_it(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_name_the_parser_hangs_on_the_task_is_still_the_methods(rules):
+    """ "a deep learning method for algorithm learning called FooNet (Foo Learning-based Sparse
+    recovery Algorithm)": the parser hangs "called FooNet" on the task; the method is FooNet."""
+    text = (
+        "We propose a deep learning method for algorithm learning called FooNet (Foo Learning-based Sparse Algorithm)."
+    )
+    mentions = {"deep learning method": "Method", "algorithm learning": "Task", "FooNet": "Method"}
+    learned = [("deep learning method", "USED-FOR", "algorithm learning", 0.9)]
+    assert _learned(rules, text, mentions, learned) == {("FooNet", "addresses", "algorithm learning")}

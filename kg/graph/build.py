@@ -46,23 +46,34 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
 
 #: What each relation's ends must be, by node type (issue 13's directions): None leaves an end
 #: free. A relation whose sentence reads right but whose ends resolved to other kinds ("an RL
-#: method uses X" said of the task reinforcement learning) is left out.
+#: method uses X" said of the task reinforcement learning) is left out. What a method addresses may
+#: be a problem the graph types as a concept ("X tackles negative transfer", "X avoids collapse").
 RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = {
     "uses": (frozenset({"Method"}), None),
-    "addresses": (None, frozenset({"Task"})),
+    "addresses": (None, frozenset({"Task", "Concept"})),
     "evaluatedOn": (None, frozenset({"Dataset"})),
     "measuredBy": (None, frozenset({"Metric"})),
 }
 
 
 def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
-    """Whether a ``label`` relation may join a ``head_type`` node to a ``tail_type`` one.
+    """Whether a ``label`` relation may join a ``head_type`` node to a ``tail_type`` one; a dataset
+    is a kind of a dataset only ("DomainNet, a UDA dataset": not a kind of the task), and two
+    coordinated concepts ("realism and faithfulness") are no relation a reader cites.
 
     >>> ends_fit("uses", "Method", "Concept"), ends_fit("uses", "Task", "Method"), ends_fit("isA", "Task", "Task")
     (True, False, True)
     >>> ends_fit("evaluatedOn", "Method", "Dataset"), ends_fit("evaluatedOn", "Method", "Task")
     (True, False)
+    >>> ends_fit("addresses", "Method", "Concept"), ends_fit("addresses", "Method", "Dataset")
+    (True, False)
+    >>> ends_fit("isA", "Dataset", "Task"), ends_fit("conjoinedWith", "Concept", "Concept")
+    (False, False)
     """
+    if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
+        return False
+    if label == "conjoinedWith" and head_type == tail_type == "Concept":
+        return False
     heads, tails = RELATION_ENDS.get(label, (None, None))
     return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
 

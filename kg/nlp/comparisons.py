@@ -21,7 +21,10 @@ def winner_first(tokens: Sequence[Token]) -> bool | None:
     """Does the path between two compared mentions name the first one the winner (``True``), the
     second (``False``: "Y is outperformed by X"), or no winner (``None``)?"""
     inner = tokens[1:-1]
-    if not any(t.lemma_.lower() in WINNING or t.lower_ in WINNING for t in inner):
+    # "X outperforms Y and achieves results comparable to Z": the winning verb's clause ends where
+    # the path goes on into a verb coordinated with it
+    clauses = {t.head.i for t in inner if t.dep_ == "conj" and t.pos_ in {"VERB", "AUX"}}
+    if not any((t.lemma_.lower() in WINNING or t.lower_ in WINNING) and t.i not in clauses for t in inner):
         return None
     passive = any(t.dep_ == "agent" or any(c.dep_ == "nsubjpass" for c in t.children) for t in inner)
     return not passive

@@ -50,16 +50,18 @@ from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.linear import load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
-from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
-from kg.nlp.spans import Relation, name_inside, relations_of
+from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
 #: Words that make a Generic mention refer to the paper's own contribution.
 _OWN_WORK = frozenset({"our", "we", "this", "it", "proposed", "novel", "new", "present"})
+#: Heads of "our [method]" whose "our" the learned span may leave out.
+_OWN_HEADS = frozenset({"method", "approach", "framework", "model", "algorithm", "architecture", "technique", "system"})
 
 
 def kg_type(span: Span, scierc_label: str, lexicon: Lexicon, known: dict[str, str]) -> str | None:
@@ -103,7 +105,12 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
 
 
 def _refers_to_own_work(span: Span, main: Span) -> bool:
-    return span.sent.start >= main.sent.start and any(t.lower_ in _OWN_WORK for t in span)
+    """ "our method", "the proposed approach" after the contribution is named; the words before the
+    head may lie outside the learned span ("our [method]")."""
+    root = span.root
+    before = [c for c in root.children if c.i < span.start] if root.lemma_.lower() in _OWN_HEADS else []
+    own = any(t.lower_ in _OWN_WORK for t in span) or any(t.lower_ in {"our", "proposed", "novel"} for t in before)
+    return span.sent.start >= main.sent.start and own
 
 
 #: SciERC relation -> kg relation as (label, reversed), decided by the argument types.
@@ -180,18 +187,22 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
     mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
     proposed_spans = list(doc.spans.get(PROPOSED_KEY, []))
     proposed = {(s.start, s.end) for s in proposed_spans}
-    main = proposed_spans[0] if proposed_spans else None
+    main = main_proposal(proposed_spans)
     learned_label = {(s.start, s.end): s.label_ for s in doc.spans.get(SPAN_KEY, [])}
 
     def argument(start: int, end: int) -> Span | None:
         span = doc[start:end]
         if learned_label.get((start, end)) == "Generic":
+            named = described_name(span, mentions)
+            if named is not None:
+                return named
             return main if main is not None and _refers_to_own_work(span, main) else None
         trimmed = trim(span, lexicon)
         if not len(trimmed):
             return None
         if (trimmed.start, trimmed.end) in mentions:
-            return mentions[(trimmed.start, trimmed.end)]
+            found = mentions[(trimmed.start, trimmed.end)]
+            return called_name(found, mentions) or found
         # "the Cora dataset": Cora, a name of what the phrase heads; not "order-agnostic models" of
         # "a model class encompassing order-agnostic models", which the phrase is not about
         root = trimmed.root
@@ -203,6 +214,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
         return max(inside, key=len) if inside else None
 
     boosted = list(rules)
+    # "X outperforms Y by 2 BLEU", "X needs fewer GFLOPs": the rules read who is measured (not Y, GFLOPs)
+    measured = {(r.tail_start, r.tail_end): (r.head_start, r.head_end) for r in rules if r.label == "measuredBy"}
     out: dict[tuple[int, int, str, int, int], tuple[int, float]] = {}
     for rel in relations_of(doc._.relations):
         a, b = argument(rel.head_start, rel.head_end), argument(rel.tail_start, rel.tail_end)
@@ -223,6 +236,8 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             continue  # the rules' reading of the pair wins
         if not oriented(label, head, tail, proposed):
             head, tail = tail, head
+        if label == "measuredBy" and _measured_otherwise(measured, head, tail):
+            continue
         if label == "comparedWith":
             stated = compared(a, b, path(a.root, b.root))  # "X outperforms Y", "X is faster than Y"
             if stated is None:
@@ -242,6 +257,12 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             out[key] = (sentence, confidence)
     added = [Relation(*key, sentence=s, score=score) for key, (s, score) in sorted(out.items())]
     return without_clipped(boosted + added)
+
+
+def _measured_otherwise(measured: dict[tuple[int, int], tuple[int, int]], head: Span, tail: Span) -> bool:
+    """Is ``head`` a measure itself, or ``tail`` what the rules say measures another mention?"""
+    other = measured.get((tail.start, tail.end))
+    return (head.start, head.end) in measured or (other is not None and other != (head.start, head.end))
 
 
 def without_clipped(relations: list[Relation]) -> list[Relation]:

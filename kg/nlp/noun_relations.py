@@ -14,6 +14,7 @@ from kg.nlp.comparisons import compared
 from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import RETYPED, TASKS, Finder, args
+from kg.nlp.span_edges import STRIPPABLE_HEADS
 
 _PART_HEADS = frozenset(
     {
@@ -89,6 +90,17 @@ def spelled_out(name: str, phrase: str) -> bool:
     return len(parts) >= 2 and all(any(w.startswith(p.lower()) for w in words) for p in parts)
 
 
+_NAMING = frozenset({"call", "name", "dub", "term"})
+#: Nouns of a kind of things: "a class of Xs that we call N" names a kind of X.
+_CLASSES = frozenset({"class", "family", "type", "kind"})
+
+
+def _named_after(noun: Token) -> bool:
+    """Does a name follow ``noun`` ("a method for T called X", the parser hanging "called X" on T)?
+    Then what the method is for is the name's."""
+    return any(c.dep_ == "acl" and c.lemma_.lower() in _NAMING for c in noun.children)
+
+
 def _counted(noun: Token) -> bool:
     return any(c.dep_ == "nummod" or c.lower_ in _QUANTIFIERS for c in noun.children)
 
@@ -139,7 +151,8 @@ class NounFinder(Finder):
                         continue
                     word = child.lower_
                     if word == "for" and span.label_ == "Method" and tail.label_ in TASKS:
-                        if _names_task(tail, obj) and not self.describes_name(root):
+                        named = self.describes_name(root) or _named_after(obj) or _named_after(root)
+                        if _names_task(tail, obj) and not named:
                             self.add(span, "addresses", tail, root, role=True)  # not "for data augmentation policies"
                     elif (word == "as" and child.text == "as" and self.doc[child.i - 1].lower_ == "such") or word in {
                         "including",
@@ -164,6 +177,7 @@ class NounFinder(Finder):
                         self.add(self.main, "evaluatedOn", tail, root)
                     elif (
                         word == "with"
+                        and self.doc[span.start - 1].text != "("  # "THOR (Transformer witH Stochastic Experts)"
                         and span.label_ == "Method"
                         and tail.label_ in {"Method", "Concept"}
                         and not names_quality(tail)
@@ -211,6 +225,28 @@ class NounFinder(Finder):
                         task = self.mention(obj)  # not "a search method for data augmentation policies"
                         if task is not None and task.label_ in TASKS and _names_task(task, obj):
                             self.add(method, "addresses", task, tok, role=True)
+
+    def named_kinds(self) -> None:
+        """ "a class of Xs that we refer to as N", "mid-level features that we call N": N is a kind of X."""
+        for tok in self.doc:
+            if tok.dep_ not in {"acl", "relcl"} or tok.lemma_.lower() not in _NAMING | {"refer"}:
+                continue
+            if self.doc[tok.i - 1].text == "(":
+                continue  # "prediction intervals (called PIs)": one thing under two names
+            names = [o for o in args(tok, {"oprd", "dobj"}) if o.lower_ not in {"that", "which"}]
+            names += [o for p in tok.children if p.lower_ == "as" for o in args(p, {"pobj"})]
+            kind_tok = tok.head
+            if kind_tok.lemma_.lower() in _CLASSES:  # "a class of partially quantized networks"
+                kind_tok = next((o for p in kind_tok.children if p.lower_ == "of" for o in args(p, {"pobj"})), kind_tok)
+            kind = self.index.get(kind_tok.i)
+            if kind is None or kind.root.i != kind_tok.i or kind.label_ not in {"Method", "Concept"}:
+                continue
+            if kind_tok.lemma_.lower() in STRIPPABLE_HEADS:
+                continue  # "a new KV cache optimization paradigm called X": what X is for, not a kind
+            for name in names:
+                named = self.index.get(name.i)
+                if named is not None and named.label_ == "Method" and not one_name(kind.text, named.text):
+                    self.add(named, "isA", kind, tok)
 
     def based(self) -> None:
         """ "a Transformer-based BERT baseline", "FooGAN, a novel GAN-based framework", "FooGAN is a

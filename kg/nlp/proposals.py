@@ -190,6 +190,13 @@ def _reads_as_name(span: Span) -> bool:
     return any(is_named(t) for t in span) or (len(span) > 1 and all(t.is_title for t in span))
 
 
+def main_proposal(spans: list[Span]) -> Span | None:
+    """What "we" and "our method" stand for: the first proposal that reads as a name ("Fish" over
+    "an inter-domain gradient matching objective" proposed before it), else the first."""
+    named = [s for s in spans if _reads_as_name(s) or (s[0].is_title and s.start != s.sent.start)]
+    return named[0] if named else spans[0] if spans else None
+
+
 def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     index = mention_index(doc)
     chosen: dict[tuple[int, int], Span] = {}
@@ -214,6 +221,10 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             ours = any(t.lower_ in _NOVEL for t in noun.subtree) or _by_authors(tok)
             if ours:
                 take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
+        elif lemma in lexicon.naming_verbs and any(
+            c.dep_ == "nsubjpass" and any(t.lower_ in _NOVEL | {"proposed"} for t in c.subtree) for c in tok.children
+        ):  # "the proposed method is dubbed CDTrans"
+            take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
         elif tok.dep_ == "appos" and any(c.lower_ in {"novel", "new"} for c in tok.children):
             take(region(tok.head, _NOT_THE_OBJECT | {"appos"}))
     for sent in doc.sents:

@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
 
 #: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
@@ -85,6 +85,21 @@ def _one_common_word(span: Span) -> bool:
     return len(span) == 1 and span.text.islower()
 
 
+def _expletive(it: Token) -> bool:
+    """Is ``it`` the empty subject of "it is essential to use Y", "it is clear that ..." (not "it is
+    able to use Y", where the clause hangs on the adjective)?"""
+    verb = it.head
+    return (
+        it.dep_ in {"nsubj", "nsubjpass"}
+        and any(c.dep_ in {"acomp", "attr"} for c in verb.children)
+        and any(c.dep_ in {"xcomp", "ccomp"} for c in verb.children)
+    )
+
+
+#: Heads of a phrase that names datasets by their task: "three text classification benchmarks".
+_BENCHMARK_HEADS = frozenset({"benchmark", "dataset"})
+
+
 class Finder:
     """A Doc's mentions, what the paper proposes, and the relations found so far."""
 
@@ -94,7 +109,8 @@ class Finder:
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
         # "we", "our method" stand for what the paper proposes when it is a name or a term, not a
         # single common word the proposal finder took ("gradients", "supernet")
-        self.main = proposed[0] if proposed and not _one_common_word(proposed[0]) else None
+        main = main_proposal(proposed)
+        self.main = main if main is not None and not _one_common_word(main) else None
         self.proposed = set(proposed)
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
         self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
@@ -129,8 +145,10 @@ class Finder:
             named = [self.index[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self.index]
             if named and named[0].label_ == "Method":
                 return named[0]
-        if tok.lower_ == "it" and self._named_before(tok):
+        if tok.lower_ == "it" and (self._named_before(tok) or _expletive(tok)):
             return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+        if tok.lower_ == "they":
+            return self._earlier_subject(tok)
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
             owner = [c for c in tok.children if c.dep_ == "poss" and c.lower_ == "our"]
             if (
@@ -189,6 +207,21 @@ class Finder:
         its own name ("we present a learning-based initialization scheme": not "initialization")."""
         return [span] if span in self.proposed else names_inside(span, self.spans)
 
+    def _earlier_subject(self, they: Token) -> Span | None:
+        """What "they" stands for: the method named by the last subject before it in its sentence
+        ("THOR models are efficient in that they outperform Y"); nothing when that subject is no
+        method's name ("existing methods ..., as they ...")."""
+        subjects = [t for t in they.sent if t.i < they.i and t.dep_ in {"nsubj", "nsubjpass"}]
+        subjects = [t for t in subjects if t.lower_ not in {"they", "we", "it", "which", "that"}]
+        found = self.mention(subjects[-1]) if subjects else None
+        return found if found is not None and found.label_ == "Method" else None
+
+    def _benchmarked_task(self, span: Span) -> list[Span]:
+        """The task a "<task> benchmarks" phrase names ("three text classification benchmarks")."""
+        if span.label_ != "Dataset" or span.root.lemma_.lower() not in _BENCHMARK_HEADS:
+            return []
+        return [s for s in self.spans.values() if s.label_ == "Task" and span.start <= s.start and s.end == span.root.i]
+
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
         return any(
@@ -210,6 +243,9 @@ class Finder:
         the tail's type (:data:`ROLES`), so a Method or Concept mention may stand in it."""
         if head is None or tail is None:
             return
+        if label == "evaluatedOn":  # "evaluated on text classification benchmarks": X addresses the task too
+            for task in self._benchmarked_task(tail):
+                self.add(head, "addresses", task, tok, confidence)
         # "THOR models" is THOR; "the Transformer and MoE models" are Transformer and MoE
         heads, tails = self.names(head), self.names(tail)
         if len(heads) > 1 or len(tails) > 1:

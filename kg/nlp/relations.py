@@ -91,17 +91,23 @@ def _quality_of(noun: Token) -> bool:
     return names_quality(noun.doc[noun.i : noun.i + 1]) and any(p.lower_ == "of" for p in noun.children)
 
 
+#: "in terms of M", "with respect to M": the preposition, its noun and the word naming the measure.
+_MEASURE_PHRASES = {("in", "term"): "of", ("with", "respect"): "to"}
+
+
 def _in_terms(prep: Token) -> bool:
-    """Is ``prep`` the "in" of "in terms of"?"""
-    return prep.dep_ == "prep" and prep.lower_ == "in" and any(o.lemma_.lower() == "term" for o in args(prep, {"pobj"}))
+    """Is ``prep`` the "in" of "in terms of" or the "with" of "with respect to"?"""
+    nouns = [o.lemma_.lower() for o in args(prep, {"pobj"})]
+    return prep.dep_ == "prep" and any((prep.lower_, noun) in _MEASURE_PHRASES for noun in nouns)
 
 
 def _metric_terms(objects: list[Token]) -> list[Token]:
-    """ "in terms of X and Y" -> X, Y; other objects pass through."""
+    """ "in terms of X and Y", "with respect to X" -> X, Y; other objects pass through."""
     out: list[Token] = []
     for obj in objects:
-        if obj.lemma_.lower() == "term":
-            out.extend(t for p in obj.children if p.lower_ == "of" for t in args(p, {"pobj"}))
+        word = {"term": "of", "respect": "to"}.get(obj.lemma_.lower())
+        if word is not None:
+            out.extend(t for p in obj.children if p.lower_ == word for t in args(p, {"pobj"}))
         else:
             out.append(obj)
     return out
@@ -149,6 +155,8 @@ class _Finder(NounFinder):
                     if named is not None:
                         self.purpose(named, tok.head)
             if tok.lemma_.lower() == "be":
+                if tok.dep_ == "xcomp" and args(tok.head, {"dobj"}):  # "we choose the encoder to be a GNN"
+                    subjects = [self.mention(o) for o in args(tok.head, {"dobj"})]
                 self.copula(tok, subjects)
             objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
             # "we demonstrate the effectiveness of X on T": shown as evaluated
@@ -187,7 +195,10 @@ class _Finder(NounFinder):
                     tail = self.mention(obj)
                     if tail is None:
                         continue
-                    if word in {"on", "across", "with"} and tail.label_ == "Dataset":
+                    if _in_terms(prep):
+                        for subj in subjects or [self.main]:  # "in terms of MSE": a metric, however typed
+                            self.add(subj, "measuredBy", tail, tok, role=True)
+                    elif word in {"on", "across", "with"} and tail.label_ == "Dataset":
                         if any(w in tok.lemma_.lower() for w in ("train", "tune", "learn")):
                             continue  # "pre-trained on a large dataset": what it learns from
                         for subj in subjects or [self.main]:
@@ -210,8 +221,8 @@ class _Finder(NounFinder):
                             self.add(subj, "uses", tail, tok)
                     elif (
                         tail.label_ == "Metric" and word in {"by", "in", "with", "on"} and tail.root.lemma_ != "margin"
-                    ) or (tail.label_ in RETYPED and _in_terms(prep)):
-                        for subj in subjects or [self.main]:  # "in terms of MSE": a metric, however typed
+                    ):
+                        for subj in subjects or [self.main]:
                             self.add(subj, "measuredBy", tail, tok, role=True)
                     elif (
                         word == "in"
@@ -356,6 +367,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.nouns()
     finder.described_methods()
     finder.based()
+    finder.named_kinds()
     finder.experiments()
     gains(finder)
     aptitudes(finder)

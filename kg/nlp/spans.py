@@ -103,3 +103,27 @@ def names_inside(span: Span, spans: dict[tuple[int, int], Span]) -> list[Span]:
             if first.start == span.start and others:
                 return [first, *others]
     return [name_inside(span, spans)]
+
+
+#: Verbs that give a phrase its name ("a method for T called X").
+NAMING_VERBS = frozenset({"call", "name", "dub", "term"})
+
+
+def called_name(span: Span, mentions: dict[tuple[int, int], Span]) -> Span | None:
+    """The name a phrase is given: "a deep learning method for T called X" is X (the parser may hang
+    "called X" on T)."""
+    nouns = [span.root, *(o for p in span.root.children if p.lower_ == "for" for o in p.children if o.dep_ == "pobj")]
+    acls = [c for n in nouns for c in n.children if c.dep_ == "acl" and c.lemma_.lower() in NAMING_VERBS]
+    names = [o for c in acls for o in c.children]
+    named = [m for m in mentions.values() if m.label_ == span.label_ and any(m.root.i == o.i for o in names)]
+    return named[0] if len(named) == 1 else None
+
+
+def described_name(span: Span, mentions: dict[tuple[int, int], Span]) -> Span | None:
+    """The method a Generic "approach" describes in apposition: "X, an approach that enables T",
+    "a framework, X, ..."."""
+    root = span.root
+    near = [root.head] if root.dep_ == "appos" else []
+    near += [c for c in root.children if c.dep_ == "appos"]
+    named = [m for m in mentions.values() if m.label_ == "Method" and any(m.root.i == t.i for t in near)]
+    return named[0] if len(named) == 1 else None
