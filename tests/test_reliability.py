@@ -167,7 +167,13 @@ def big_input(tmp_path: Path, copies: int) -> Path:
     with path.open("w") as out:
         for i in range(copies):
             for p in papers:
-                out.write(json.dumps({**p, "id": f"{p['id']}-{i}", "abstract": f"{p['abstract']} (copy {i})"}) + "\n")
+                # A distinct title too: copies with one title are duplicates, and kg keeps one.
+                copy = {
+                    "id": f"{p['id']}-{i}",
+                    "title": f"{p['title']} ({i})",
+                    "abstract": f"{p['abstract']} (copy {i})",
+                }
+                out.write(json.dumps({**p, **copy}) + "\n")
     return path
 
 
