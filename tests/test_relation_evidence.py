@@ -215,13 +215,3 @@ def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_no
     types = {graph.nodes[n]["type"] for n in ("entity/cifar10", "entity/imageclassification", "entity/realism")}
     assert types == {"Dataset", "Task", "Concept"} and graph.nodes["entity/faithfulness"]["type"] == "Concept"
     assert not [k for _, _, k in graph.edges(keys=True) if k not in ("mentions", "proposes")]
-
-
-def test_issue_13_a_problem_typed_as_a_concept_is_addressed():
-    """ "FooNet tackles negative transfer": the problem is a concept node, and what FooNet addresses."""
-    text = "FooNet tackles negative transfer."
-    mentions = [Mention("FooNet", "Method", 0, 6), Mention("negative transfer", "Concept", 15, 32)]
-    relations = [RelationRecord(0, "addresses", 1, text, 0.9)]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
-    assert graph.nodes["entity/negativetransfer"]["type"] == "Concept"
-    assert graph.has_edge("entity/foonet", "entity/negativetransfer", "addresses")

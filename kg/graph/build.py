@@ -46,11 +46,10 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
 
 #: What each relation's ends must be, by node type (issue 13's directions): None leaves an end
 #: free. A relation whose sentence reads right but whose ends resolved to other kinds ("an RL
-#: method uses X" said of the task reinforcement learning) is left out. What a method addresses may
-#: be a problem the graph types as a concept ("X tackles negative transfer", "X avoids collapse").
+#: method uses X" said of the task reinforcement learning) is left out.
 RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = {
     "uses": (frozenset({"Method"}), None),
-    "addresses": (None, frozenset({"Task", "Concept"})),
+    "addresses": (None, frozenset({"Task"})),
     "evaluatedOn": (None, frozenset({"Dataset"})),
     "measuredBy": (None, frozenset({"Metric"})),
 }
@@ -64,8 +63,6 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     >>> ends_fit("uses", "Method", "Concept"), ends_fit("uses", "Task", "Method"), ends_fit("isA", "Task", "Task")
     (True, False, True)
     >>> ends_fit("evaluatedOn", "Method", "Dataset"), ends_fit("evaluatedOn", "Method", "Task")
-    (True, False)
-    >>> ends_fit("addresses", "Method", "Concept"), ends_fit("addresses", "Method", "Dataset")
     (True, False)
     >>> ends_fit("isA", "Dataset", "Task"), ends_fit("conjoinedWith", "Concept", "Concept")
     (False, False)
