@@ -145,7 +145,8 @@ def main() -> None:
     )
     print(f"  phases: {phases(str(full['out']))}")
     if bare is not None:
-        print(f"  CPU ratio kg build / bare nlp.pipe: {float(full['cpu']) / float(bare['cpu']):.2f}  (budget <= 1.5, issues 12 and 13)")
+        ratio = float(full["cpu"]) / float(bare["cpu"])
+        print(f"  CPU ratio kg build / bare nlp.pipe: {ratio:.2f}  (budget <= 1.5, issues 12 and 13)")
     summary = next((x for x in str(rebuild["out"]).splitlines() if "parsed" in x), "")
     walls = ", ".join(f"{float(r['wall']):.2f}" for r in rebuilds)
     print(
