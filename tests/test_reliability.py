@@ -190,6 +190,9 @@ def test_killed_build_leaves_previous_exports_intact(tmp_path: Path, example_bui
     proc = subprocess.Popen(
         [sys.executable, "-m", "kg", "build", str(big_input(tmp_path, 30)), "-o", str(out), "--no-cache"],
         start_new_session=True,
+        # A shell starting tests in the background ignores SIGINT, and a child inherits that:
+        # give the build the default disposition a terminal's Ctrl-C finds.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
