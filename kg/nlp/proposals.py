@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, names_next
 from kg.nlp.span_edges import is_named
@@ -85,20 +86,9 @@ def _owned(span: Span) -> bool:
     """Whether ``span``, a name, is the authors' own by the words just before it: "our model,
     namely FALCON", "our proposed framework PiCO", "our PI3NN method", "the proposed SCRFD"."""
     doc = span.doc
-    root = span.root
-    if root.dep_ == "appos" and span.start > 0 and doc[span.start - 1].text == "(" and is_named(root):
-        # "the proposed Sample and Computation Redistribution for Face Detection (SCRFD)"
-        heads = [root.head]
-        if root.head.dep_ == "pobj" and root.head.head.dep_ == "prep":
-            heads.append(root.head.head.head)  # the abbreviation hung on the last noun of the long form
-        for head in heads:
-            words = [
-                t
-                for t in doc[head.left_edge.i : span.start - 1]
-                if t.is_alpha and t.lower_ not in {"the", "proposed", "our"}
-            ]
-            if _owned_noun(head) and _abbreviates(root.text, words):
-                return True
+    long = next((lf for sf, lf in definitions(doc) if (sf.start, sf.end) == (span.start, span.end)), None)
+    if long is not None and long.start < span.start:
+        span = long  # "the proposed Sample and Computation Redistribution for Face Detection (SCRFD)"
     k, steps = span.start - 1, 0
     while k >= span.sent.start and steps < 5:
         tok = doc[k]
@@ -108,25 +98,6 @@ def _owned(span: Span) -> bool:
             return False
         k, steps = k - 1, steps + 1
     return False
-
-
-def _abbreviates(short: str, words: list[Token]) -> bool:
-    """Whether ``short`` spells the initials of ``words``: its first letter the first word's,
-    the others in order among the rest ("SCRFD": Sample and Computation Redistribution for Face
-    Detection; not "ViT" for "method for training Vision Transformers")."""
-    letters = [c.upper() for c in short if c.isalpha()]
-    initials = iter(w.text[0].upper() for w in words)
-    return bool(letters and words) and letters[0] == words[0].text[0].upper() and all(c in initials for c in letters)
-
-
-def _owned_noun(noun: Token) -> bool:
-    """ "our X", "the proposed X": the noun's own modifiers say it is the authors'."""
-    doc = noun.doc
-    return any(
-        c.lower_ == "our" or (c.lower_ == "proposed" and c.i > 0 and doc[c.i - 1].lower_ == "the")
-        for c in noun.children
-        if c.i < noun.i
-    )
 
 
 def _named_by_authors(span: Span) -> bool:
