@@ -157,6 +157,8 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
             yield defined_inside
 
 
+#: Verbs that give a name ("we call it X", "a method for T called X").
+NAMING_VERBS = frozenset({"call", "name", "dub", "term"})
 #: Participles that give a name: "an algorithm named Fish", "a dataset called Foraging".
 _NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
 
@@ -164,7 +166,7 @@ _NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
 def names_next(doc: Doc, i: int) -> bool:
     """Does token ``i`` give a name to what follows: "named", "called", or "we call"?"""
     word = doc[i].lower_
-    return word in _NAMING or (word in {"call", "name", "term", "dub"} and i > 0 and doc[i - 1].lower_ == "we")
+    return word in _NAMING or (word in NAMING_VERBS and i > 0 and doc[i - 1].lower_ == "we")
 
 
 def given_name(span: Span) -> bool:

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.mentions import NAMING_VERBS, SPANS_KEY
 from kg.nlp.span_edges import STRIPPABLE_HEADS
 
 
@@ -103,10 +103,6 @@ def names_inside(span: Span, spans: dict[tuple[int, int], Span]) -> list[Span]:
             if first.start == span.start and others:
                 return [first, *others]
     return [name_inside(span, spans)]
-
-
-#: Verbs that give a phrase its name ("a method for T called X").
-NAMING_VERBS = frozenset({"call", "name", "dub", "term"})
 
 
 def called_name(span: Span, mentions: dict[tuple[int, int], Span]) -> Span | None:
