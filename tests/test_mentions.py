@@ -229,3 +229,25 @@ def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
     found, _ = mentions(nlp, "We evaluate on the Open Graph Benchmark and on the MuJoCo benchmark.")
     assert ("Open Graph Benchmark", "Dataset") in found and ("MuJoCo", "Dataset") in found
     assert not any(text in {"Open Graph", "MuJoCo benchmark"} for text, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("We release QuxSeg, a large-scale dataset of retinal images with fairness labels.", "QuxSeg", "Dataset"),
+        ("To this end, we present a benchmark named ZorbEval that covers 20 tasks.", "ZorbEval", "Dataset"),
+        ("We introduce FooWorld, an open-ended environment for training agents.", "FooWorld", "Dataset"),
+        ("ZorbEval is a benchmark for code generation.", "ZorbEval", "Dataset"),
+        ("We propose a new metric, FlimScore, that correlates with human judgments.", "FlimScore", "Metric"),
+        ("We propose BLAT, an efficient framework for federated learning.", "BLAT", "Method"),
+        ("Gains hold on four image datasets CUB-7, Oxford Cats, MIT-9, and Zed-40.", "Oxford Cats", "Dataset"),
+        ("Gains hold on four image datasets CUB-7, Oxford Cats, MIT-9, and Zed-40.", "MIT-9", "Dataset"),
+        ("We evaluate on three datasets, namely Foo-10, Bar Cats and Zed-3.", "Zed-3", "Dataset"),
+        ("We compare with two strong baselines, FooProp and BarGrad, on ImageNet.", "BarGrad", "Method"),
+        ("We propose a new learning framework for long sequence forecasting named FooCast.", "FooCast", "Method"),
+    ],
+)
+def test_a_name_takes_the_kind_of_the_noun_defining_it(nlp, text, name, kind):
+    # issue 12: a benchmark or environment the paper names was typed Method like any name
+    found, _ = mentions(nlp, text)
+    assert (name, kind) in found

@@ -251,6 +251,54 @@ def evaluated_on(token: Token) -> bool:
     return token.dep_ == "pobj" and prep.lower_ in {"on", "across"} and prep.head.lemma_.lower() in EVALUATING
 
 
+#: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the
+#: guidelines: "a dataset, benchmark, environment or simulator").
+RESOURCE_NOUNS = frozenset({"environment", "simulator", "testbed", "playground", "gym", "arena", "leaderboard"})
+
+
+def defining_noun(span: Span) -> Token | None:
+    """The common noun the sentence defines a name by: "QuxSeg, a dataset of ...", "a new
+    benchmark, ZorbEval", "the benchmark ZorbEval", "a benchmark named ZorbEval", "ZorbEval is a
+    benchmark for ...", and the names listed after a plural noun ("four image datasets CUB-7,
+    Oxford Cats and MIT-9")."""
+    root = span.root
+    for child in root.children:
+        if child.dep_ == "appos" and child.i >= span.end and child.pos_ == "NOUN":
+            return child
+    first = root
+    while first.dep_ in {"conj", "appos"} and first.head.i < first.i and _listed_name(first.head):
+        first = first.head  # a later item of the list, or one the parser hung on an earlier item
+    if first.dep_ == "appos" and first.head.i < span.start and first.head.pos_ == "NOUN":
+        return first.head
+    before = [c for c in first.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < span.start]
+    if before:
+        return before[-1]  # "the benchmark ZorbEval", "datasets CUB-7, ..."
+    verb = root.head
+    named = root.dep_ in {"oprd", "dobj", "attr"} and verb.lower_ in _NAMING and verb.dep_ == "acl"
+    if named and verb.head.pos_ == "NOUN":
+        noun = verb.head
+        while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
+            noun = noun.head.head  # "a framework for time series forecasting named X": the framework
+        return noun
+    if root.dep_ == "nsubj" and verb.lemma_ == "be":
+        return next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    return None
+
+
+def _listed_name(token: Token) -> bool:
+    return token.pos_ == "PROPN" or is_named(token) or token.is_title
+
+
+def defined_kind(span: Span, lexicon: Lexicon) -> str | None:
+    """What the noun defining a name says it is (:func:`defining_noun`), when it says."""
+    noun = defining_noun(span)
+    if noun is None:
+        return None
+    if singular(noun.lower_) in RESOURCE_NOUNS:
+        return "Dataset"
+    return head_type(span.doc[noun.i : noun.i + 1], lexicon)
+
+
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
@@ -258,12 +306,15 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     if "(" in span.text and span[-1].text != ")":
         return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
     if any(is_named(t) for t in span):
-        return chunk_heads.get(span[-1].i) or ("Dataset" if evaluated_on(span.root) else "Method")
-    if typed is None and all(t.is_title for t in span) and span[-1].i in chunk_heads:
-        return chunk_heads[span[-1].i]  # "Conceptual Captions" of "the Conceptual Captions dataset"
+        kind = chunk_heads.get(span[-1].i) or defined_kind(span, lexicon)
+        return kind or ("Dataset" if evaluated_on(span.root) else "Method")
+    if typed is None and all(t.is_title for t in span):
+        kind = chunk_heads.get(span[-1].i) or defined_kind(span, lexicon)
+        if kind:
+            return kind  # "Conceptual Captions" of "the Conceptual Captions dataset"
     if typed is None and given_name(span) and span.start >= 2:
-        kind = span.doc[span.start - 2]  # "an algorithm named Fish", "a dataset called Foraging"
-        return head_type(span.doc[kind.i : kind.i + 1], lexicon) or "Method"
+        noun = span.doc[span.start - 2]  # "an algorithm named Fish", "a dataset called Foraging"
+        return head_type(span.doc[noun.i : noun.i + 1], lexicon) or "Method"
     return typed or "Concept"
 
 
