@@ -251,3 +251,10 @@ def test_a_name_takes_the_kind_of_the_noun_defining_it(nlp, text, name, kind):
     # issue 12: a benchmark or environment the paper names was typed Method like any name
     found, _ = mentions(nlp, text)
     assert (name, kind) in found
+
+
+def test_a_definition_takes_the_kind_of_the_noun_after_it(nlp):
+    # "the Multi-Agent Coordination (MACO) benchmark": the long form and the abbreviation are the benchmark
+    found, _ = mentions(nlp, "We present the Zorbic Agent Gathering (ZAG) benchmark of coordination problems.")
+    assert ("ZAG", "Dataset") in found
+    assert ("Zorbic Agent Gathering", "Dataset") in found

@@ -344,9 +344,14 @@ def find_mentions(
             continue
         variant = slash_variants(span.text.rstrip("."))[0].lower()
         found[key] = (known or {}).get(variant) or label_of(span, lexicon, chunk_heads)
-    # An abbreviation is the same kind of thing as its long form.
+    # An abbreviation is the same kind of thing as its long form, and both are the kind of the
+    # noun the definition goes on with: "the Multi-Agent Coordination (MACO) benchmark".
     for short, long in definitions(doc):
         if (long.start, long.end) in found and (short.start, short.end) in found:
+            after = short.end + 1 if short.end < len(doc) and doc[short.end].text == ")" else short.end
+            kind = head_type(doc[after : after + 1], lexicon) if after < len(doc) else None
+            if kind in {"Dataset", "Metric", "Task"} and doc[after].pos_ == "NOUN":
+                found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
     # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase;
     # "Open Graph Benchmark" is a name with its head: its words before the head are none.
