@@ -45,6 +45,22 @@ def test_definitions_found_with_the_right_long_form(blank, text, short, long):
     assert (short, long) in pairs
 
 
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("We propose Low-Rank Adaptation, or LoRA, which freezes the weights.", [("LoRA", "Low-Rank Adaptation")]),
+        ("We tune with LoRA (Low-Rank Adaptation) only.", [("LoRA", "Low-Rank Adaptation")]),
+        ("They use CNN (convolutional neural network) models.", [("CNN", "convolutional neural network")]),
+        ("We compare with BERT (Devlin et al., 2019) here.", []),
+        ("Models such as transformers, or LLMs, are big.", []),
+        ("It beats Proximal Policy Optimization, or PPO-based agents, here.", []),
+    ],
+)
+def test_definitions_without_brackets_around_the_short_form(blank, text, pairs):
+    # issue 12: "Low-Rank Adaptation, or LoRA" gave two nodes
+    assert [(s.text, lf.text) for s, lf in find_definitions(blank(text))] == pairs
+
+
 def test_parenthesized_numbers_and_words_are_not_abbreviations(blank):
     doc = blank("two insights: (1) the verification and (2) results (see above).")
     assert find_definitions(doc) == []

@@ -50,6 +50,8 @@ def test_defects_a_dataset_name_keeps_its_plural() -> None:
     ("raw", "shown"),
     [
         ("Speculative decoding~(SD) speeds up", "Speculative decoding (SD) speeds up"),  # TeX tie
+        ("optimizers, e.g.~stochastic gradient descent", "optimizers, e.g. stochastic gradient descent"),
+        ("see http://host/~user now", "see http://host/~user now"),
         ("Figure~1 shows", "Figure 1 shows"),
         ("about ~10% faster", "about ~10% faster"),  # "approximately" stays
         ("a {\\em draft} model", "a draft model"),  # TeX font group

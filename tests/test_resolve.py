@@ -108,6 +108,20 @@ def test_an_abbreviation_inside_a_term_is_written_out_where_the_corpus_uses_the_
     assert keys[3] == [term_key("key-value cache")]
 
 
+def test_an_abbreviation_hyphenated_to_its_word_is_written_out_too():
+    # issue 12: "KL-divergence" and "KL divergence" were two nodes
+    _entities, keys = resolve_entities(
+        [
+            ("kl", ex(("Kullback-Leibler divergence", "Concept"), definitions=[("KL", "Kullback-Leibler")])),
+            ("spaced", ex(("KL divergence", "Concept"))),
+            ("hyphenated", ex(("KL-divergence", "Concept"))),
+            ("coco", ex(("MS-COCO", "Dataset"))),
+        ]
+    )
+    assert keys[1] == keys[2] == [term_key("Kullback-Leibler divergence")]
+    assert keys[3] == [term_key("MS-COCO")]
+
+
 def test_long_forms_of_one_abbreviation_with_the_same_stems_are_one_entity():
     entities, keys = resolve_entities(
         [

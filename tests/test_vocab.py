@@ -55,6 +55,14 @@ def test_link_graph_sets_the_node_attributes() -> None:
     assert rl["vocab_match"] == "exact"
 
 
+def test_an_entity_takes_the_vocabulary_kind_of_its_written_out_name() -> None:
+    # "KL divergence" is a label the vocabularies do not hold; its long form is a metric there
+    graph = new_graph()
+    graph.add_node("entity/kl", type="Method", label="KL divergence", alt_labels=["Kullback-Leibler divergence"])
+    link_graph(graph)
+    assert graph.nodes["entity/kl"]["type"] == "Metric"
+
+
 @pytest.mark.parametrize("word", ["model", "network", "learning", "data", "models", "Model", "method"])
 @pytest.mark.parametrize("kind", ["Method", "Task", "Concept", "Dataset", "Metric"])
 def test_generic_words_link_to_nothing(word: str, kind: str) -> None:

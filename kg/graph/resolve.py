@@ -22,6 +22,9 @@ from kg.graph.typing_votes import decide_type
 from kg.graph.variants import same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
 
+#: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
+_GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
+
 
 @lru_cache(maxsize=1 << 16)
 def spells(short: str, long: str) -> bool:
@@ -176,8 +179,9 @@ class Resolver:
         """``text`` with the abbreviations among its words written out, or ``None`` if none is.
         An abbreviation the paper does not define is written out only when the corpus uses the
         written-out term: "KV cache" is "key-value cache" where papers say so, but "MS COCO" is
-        no "malicious server COCO" because one paper defined MS so."""
-        words = text.split(" ")
+        no "malicious server COCO" because one paper defined MS so; "KL-divergence" is "Kullback-Leibler
+        divergence"."""
+        words = _GLUED_SHORT.sub(r"\1 ", text).split(" ")  # "KL-divergence": KL is a word of its own
         if len(words) < 2:
             return None
         expanded = [self._long_form(w, local) if w.isupper() or w[:-1].isupper() else None for w in words]

@@ -77,7 +77,7 @@ _SYMBOLS = {
 }
 _FONT_GROUP = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sl|sf|bfseries|itshape)\s+([^{}]*)\}")  # {\em draft}
 _GROUP = re.compile(r"(?<![\\\w])\{([^{}\\]*)\}")  # {GAN}: TeX grouping, not \{ nor \cmd{...}
-_TIE = re.compile(r"(?<=\w)~(?=[\w(\[])")  # decoding~(SD): TeX's unbreakable space
+_TIE = re.compile(r"(?<=[\w.)\]])~(?=[\w(\[])")  # decoding~(SD), e.g.~SGD: TeX's unbreakable space
 _CMD = re.compile(r"\\([A-Za-z]+)\s*")
 _ESCAPED = re.compile(r"\\([%&$#_{}~^\\*\[\]()`|<>-])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

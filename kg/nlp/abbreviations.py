@@ -8,15 +8,16 @@ from __future__ import annotations
 import re
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.long_forms import long_form_start
+from kg.nlp.long_forms import long_form_start, spelled_out
 
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
 
 
 def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
-    """``(short, long)`` span pairs for each "long form (SHORT)" in the doc."""
+    """``(short, long)`` span pairs for each "long form (SHORT)", "long form, or SHORT," and
+    "SHORT (long form)" in the doc."""
     pairs: list[tuple[Span, Span]] = []
     for open_tok in doc:
         if open_tok.text != "(" or open_tok.i == 0:
@@ -38,6 +39,40 @@ def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
             long = long[:-1]
         if len(long) and long.text != short.text:
             pairs.append((short, long))
+    return pairs + _unbracketed(doc) + _short_first(doc)
+
+
+def _short_token(token: Token) -> bool:
+    return bool(_SHORT.match(token.text)) and sum(c.isupper() for c in token.text) >= 2
+
+
+def _unbracketed(doc: Doc) -> list[tuple[Span, Span]]:
+    """ "Low-Rank Adaptation, or LoRA, freezes ...": the long form before ", or", its initials
+    spelling the short form."""
+    pairs: list[tuple[Span, Span]] = []
+    for tok in doc[3:]:
+        after = doc[tok.i + 1].text if tok.i + 1 < len(doc) else "."
+        if not (_short_token(tok) and doc[tok.i - 1].lower_ == "or" and doc[tok.i - 2].text == ","):
+            continue
+        if after not in {",", ".", ";", ":", ")"}:
+            continue  # "X, or LoRA-based models": no definition
+        window = list(doc[tok.sent.start : tok.i - 2])
+        start = long_form_start(tok.text, [t.text for t in window])
+        if start is not None and spelled_out(tok.text, [t.text for t in window[start:]]):
+            pairs.append((doc[tok.i : tok.i + 1], doc[window[start].i : tok.i - 2]))
+    return pairs
+
+
+def _short_first(doc: Doc) -> list[tuple[Span, Span]]:
+    """ "LoRA (Low-Rank Adaptation)": the whole bracket is the long form of the word before it."""
+    pairs: list[tuple[Span, Span]] = []
+    for tok in doc[1:]:
+        if tok.text != "(" or not _short_token(doc[tok.i - 1]):
+            continue
+        close = next((t for t in doc[tok.i + 2 : tok.i + 12] if t.text == ")"), None)
+        inside = doc[tok.i + 1 : close.i] if close is not None else None
+        if inside is not None and len(inside) >= 2 and spelled_out(doc[tok.i - 1].text, [t.text for t in inside]):
+            pairs.append((doc[tok.i - 1 : tok.i], inside))
     return pairs
 
 

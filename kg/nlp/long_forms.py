@@ -82,3 +82,15 @@ def long_form_start(short: str, words: list[str]) -> int | None:
     if start is None:
         return None
     return len(words) - limit + text[:start].count(" ")
+
+
+def spelled_out(short: str, words: list[str]) -> bool:
+    """Do the initials of all of ``words`` spell ``short`` (small words skipped or not)? The strict
+    test for a definition the brackets do not mark as one ("Low-Rank Adaptation, or LoRA").
+
+    >>> spelled_out("LoRA", ["Low-Rank", "Adaptation"]), spelled_out("BERT", ["Devlin", "et", "al."])
+    (True, False)
+    """
+    letters = short_letters(short)
+    parts = [p for w in words for p in _WORD.findall(w)]
+    return bool(parts) and len(letters) >= 2 and letters in (_initials(parts, True), _initials(parts, False))

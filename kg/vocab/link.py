@@ -149,7 +149,8 @@ def vocabulary_kinds(label: str, vocabulary: Vocabulary | None = None) -> set[st
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
     and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
-    takes the kind the vocabularies agree its label has (:func:`vocabulary_type`) when that is
+    takes the kind the vocabularies agree its label, else the first of its several-word alt labels
+    they know ("KL divergence" by "Kullback-Leibler divergence"), has (:func:`vocabulary_type`) when that is
     Metric or Dataset, or when it is typed Concept (the extractor's fallback); the vocabularies
     list too many methods as tasks and paradigms as methods to overrule a Method or a Task."""
     vocab = vocabulary or load_vocabulary()
@@ -158,7 +159,9 @@ def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> 
             continue
         for attr in ("vocab", "vocab_label", "vocab_match", "broader"):
             data.pop(attr, None)
-        kind = vocabulary_type(data.get("label", ""), vocab)
+        # "KL divergence" by "Kullback-Leibler divergence"; never by an abbreviation ("SA"), which names many things
+        names = [data.get("label", ""), *(alt for alt in data.get("alt_labels", []) if " " in alt)]
+        kind = next(filter(None, (vocabulary_type(name, vocab) for name in names)), None)
         if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept"):
             data["type"] = kind
         found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
