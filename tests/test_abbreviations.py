@@ -50,6 +50,8 @@ def test_definitions_found_with_the_right_long_form(blank, text, short, long):
     [
         ("We propose Low-Rank Adaptation, or LoRA, which freezes the weights.", [("LoRA", "Low-Rank Adaptation")]),
         ("We tune with LoRA (Low-Rank Adaptation) only.", [("LoRA", "Low-Rank Adaptation")]),
+        ("the design of Latent Action Q-learning or LAQ, an offline method", [("LAQ", "Latent Action Q-learning")]),
+        ("we use SGD or ADAM, as usual.", []),
         ("They use CNN (convolutional neural network) models.", [("CNN", "convolutional neural network")]),
         ("We compare with BERT (Devlin et al., 2019) here.", []),
         ("Models such as transformers, or LLMs, are big.", []),

@@ -258,3 +258,5 @@ def test_a_definition_takes_the_kind_of_the_noun_after_it(nlp):
     found, _ = mentions(nlp, "We present the Zorbic Agent Gathering (ZAG) benchmark of coordination problems.")
     assert ("ZAG", "Dataset") in found
     assert ("Zorbic Agent Gathering", "Dataset") in found
+    found, _ = mentions(nlp, "We present Proximal Foo Optimization (PFO), a new benchmark for agents.")
+    assert {("PFO", "Dataset"), ("Proximal Foo Optimization", "Dataset")} <= found

@@ -10,7 +10,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.long_forms import long_form_start, spelled_out
+from kg.nlp.long_forms import long_form_start, spelled_out, spelled_start
 
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
 
@@ -47,19 +47,18 @@ def _short_token(token: Token) -> bool:
 
 
 def _unbracketed(doc: Doc) -> list[tuple[Span, Span]]:
-    """ "Low-Rank Adaptation, or LoRA, freezes ...": the long form before ", or", its initials
-    spelling the short form."""
+    """ "Low-Rank Adaptation, or LoRA, freezes ...", "Latent Action Q-learning or LAQ, an
+    offline method": the long form before "or", its initials spelling the short form."""
     pairs: list[tuple[Span, Span]] = []
     for tok in doc[3:]:
         after = doc[tok.i + 1].text if tok.i + 1 < len(doc) else "."
-        if not (_short_token(tok) and doc[tok.i - 1].lower_ == "or" and doc[tok.i - 2].text == ","):
-            continue
-        if after not in {",", ".", ";", ":", ")"}:
+        if not (_short_token(tok) and doc[tok.i - 1].lower_ == "or") or after not in {",", ".", ";", ":", ")"}:
             continue  # "X, or LoRA-based models": no definition
-        window = list(doc[tok.sent.start : tok.i - 2])
-        start = long_form_start(tok.text, [t.text for t in window])
-        if start is not None and spelled_out(tok.text, [t.text for t in window[start:]]):
-            pairs.append((doc[tok.i : tok.i + 1], doc[window[start].i : tok.i - 2]))
+        end = tok.i - 2 if doc[tok.i - 2].text == "," else tok.i - 1
+        starts, words = _words(doc[tok.sent.start : end])
+        start = spelled_start(tok.text, words)
+        if start is not None:
+            pairs.append((doc[tok.i : tok.i + 1], doc[starts[start] : end]))
     return pairs
 
 
@@ -71,9 +70,22 @@ def _short_first(doc: Doc) -> list[tuple[Span, Span]]:
             continue
         close = next((t for t in doc[tok.i + 2 : tok.i + 12] if t.text == ")"), None)
         inside = doc[tok.i + 1 : close.i] if close is not None else None
-        if inside is not None and len(inside) >= 2 and spelled_out(doc[tok.i - 1].text, [t.text for t in inside]):
+        if inside is not None and len(inside) >= 2 and spelled_out(doc[tok.i - 1].text, _words(inside)[1]):
             pairs.append((doc[tok.i - 1 : tok.i], inside))
     return pairs
+
+
+def _words(span: Span) -> tuple[list[int], list[str]]:
+    """The whitespace-separated words of ``span`` ("Q-learning" is one) and where each starts."""
+    starts: list[int] = []
+    words: list[str] = []
+    for tok in span:
+        if not starts or span.doc[tok.i - 1].whitespace_:
+            starts.append(tok.i)
+            words.append(tok.text)
+        else:
+            words[-1] += tok.text
+    return starts, words
 
 
 SHORT_KEY = "kg_abbr_short"

@@ -85,12 +85,26 @@ def long_form_start(short: str, words: list[str]) -> int | None:
 
 
 def spelled_out(short: str, words: list[str]) -> bool:
-    """Do the initials of all of ``words`` spell ``short`` (small words skipped or not)? The strict
-    test for a definition the brackets do not mark as one ("Low-Rank Adaptation, or LoRA").
+    """Do the initials of all of ``words`` spell ``short`` (small words skipped or not, a hyphenated
+    word giving one initial or one per part)? The strict test for a definition the brackets do not
+    mark as one ("Low-Rank Adaptation, or LoRA").
 
-    >>> spelled_out("LoRA", ["Low-Rank", "Adaptation"]), spelled_out("BERT", ["Devlin", "et", "al."])
-    (True, False)
+    >>> spelled_out("LoRA", ["Low-Rank", "Adaptation"]), spelled_out("LAQ", ["Latent", "Action", "Q-learning"])
+    (True, True)
+    >>> spelled_out("BERT", ["Devlin", "et", "al."])
+    False
     """
     letters = short_letters(short)
     parts = [p for w in words for p in _WORD.findall(w)]
-    return bool(parts) and len(letters) >= 2 and letters in (_initials(parts, True), _initials(parts, False))
+    whole = [m[0] for w in words if (m := _WORD.findall(w))]
+    initials = {_initials(ws, skip) for ws in (parts, whole) for skip in (True, False)}
+    return bool(parts) and len(letters) >= 2 and letters in initials
+
+
+def spelled_start(short: str, words: list[str]) -> int | None:
+    """Index into ``words`` of the shortest run ending the list whose initials spell ``short``."""
+    letters = short_letters(short)
+    for k in range(1, min(len(words), len(letters) + 4) + 1):
+        if spelled_out(short, words[-k:]):
+            return len(words) - k
+    return None

@@ -345,12 +345,15 @@ def find_mentions(
         variant = slash_variants(span.text.rstrip("."))[0].lower()
         found[key] = (known or {}).get(variant) or label_of(span, lexicon, chunk_heads)
     # An abbreviation is the same kind of thing as its long form, and both are the kind of the
-    # noun the definition goes on with: "the Multi-Agent Coordination (MACO) benchmark".
+    # noun the definition goes on with ("the Multi-Agent Coordination (MACO) benchmark") or of
+    # the noun defining the abbreviation ("Latent Action Q-learning or LAQ, an offline method").
     for short, long in definitions(doc):
         if (long.start, long.end) in found and (short.start, short.end) in found:
             after = short.end + 1 if short.end < len(doc) and doc[short.end].text == ")" else short.end
             kind = head_type(doc[after : after + 1], lexicon) if after < len(doc) else None
-            if kind in {"Dataset", "Metric", "Task"} and doc[after].pos_ == "NOUN":
+            if not (kind in {"Dataset", "Metric", "Task"} and doc[after].pos_ == "NOUN"):
+                kind = defined_kind(short, lexicon) or defined_kind(long, lexicon)
+            if kind is not None:
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
     # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase;
