@@ -245,6 +245,7 @@ def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
         ("We evaluate on three datasets, namely Foo-10, Bar Cats and Zed-3.", "Zed-3", "Dataset"),
         ("We compare with two strong baselines, FooProp and BarGrad, on ImageNet.", "BarGrad", "Method"),
         ("We propose a new learning framework for long sequence forecasting named FooCast.", "FooCast", "Method"),
+        ("We test it on variants of Zokoban (a well-known planning benchmark) today.", "Zokoban", "Dataset"),
     ],
 )
 def test_a_name_takes_the_kind_of_the_noun_defining_it(nlp, text, name, kind):
@@ -260,3 +261,6 @@ def test_a_definition_takes_the_kind_of_the_noun_after_it(nlp):
     assert ("Zorbic Agent Gathering", "Dataset") in found
     found, _ = mentions(nlp, "We present Proximal Foo Optimization (PFO), a new benchmark for agents.")
     assert {("PFO", "Dataset"), ("Proximal Foo Optimization", "Dataset")} <= found
+    # "(HO) methods": methods of the thing defined, which stays what it is
+    found, _ = mentions(nlp, "It uses the existing gradient-based hyperparameter optimization (HO) methods today.")
+    assert ("HO", "Task") in found

@@ -256,6 +256,10 @@ def evaluated_on(token: Token) -> bool:
 RESOURCE_NOUNS = frozenset({"environment", "simulator", "testbed", "playground", "gym", "arena", "leaderboard"})
 
 
+#: What sets an apposition off: "QuxSeg, a dataset", "Sokoban (a planning benchmark)", "BGRL - a method".
+_APPOSITION_MARKS = frozenset({",", ":", "(", "-", "\u2013", "\u2014", "--"})
+
+
 def defining_noun(span: Span) -> Token | None:
     """The common noun the sentence defines a name by: "QuxSeg, a dataset of ...", "a new
     benchmark, ZorbEval", "the benchmark ZorbEval", "a benchmark named ZorbEval", "ZorbEval is a
@@ -263,7 +267,8 @@ def defining_noun(span: Span) -> Token | None:
     Oxford Cats and MIT-9")."""
     root = span.root
     for child in root.children:
-        if child.dep_ == "appos" and child.i >= span.end and child.pos_ == "NOUN":
+        comma = child.left_edge.i > 0 and span.doc[child.left_edge.i - 1].text in _APPOSITION_MARKS
+        if child.dep_ == "appos" and child.i >= span.end and child.pos_ == "NOUN" and comma:
             return child
     first = root
     while first.dep_ in {"conj", "appos"} and first.head.i < first.i and _listed_name(first.head):
@@ -350,8 +355,10 @@ def find_mentions(
     for short, long in definitions(doc):
         if (long.start, long.end) in found and (short.start, short.end) in found:
             after = short.end + 1 if short.end < len(doc) and doc[short.end].text == ")" else short.end
-            kind = head_type(doc[after : after + 1], lexicon) if after < len(doc) else None
-            if not (kind in {"Dataset", "Metric", "Task"} and doc[after].pos_ == "NOUN"):
+            if after < len(doc) and doc[after].pos_ == "NOUN":  # "(HO) methods": the noun the definition goes on with
+                kind = head_type(doc[after : after + 1], lexicon)
+                kind = kind if kind in {"Dataset", "Metric", "Task"} else None
+            else:
                 kind = defined_kind(short, lexicon) or defined_kind(long, lexicon)
             if kind is not None:
                 found[(long.start, long.end)] = kind
