@@ -61,7 +61,7 @@ class Entity:
     @property
     def type(self) -> str:
         # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
-        return decide_type(self.types or self.short_types, self.text, bool(self.proposed_by))
+        return decide_type(self.types or self.short_types, self.text, bool(self.proposed_by), self.short_forms)
 
     @property
     def label(self) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from kg.text import name_like, singular
 
@@ -93,7 +93,7 @@ def head_type(text: str) -> str | None:
     return HEAD_TYPES.get(singular(last).lower()) if last else None
 
 
-def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> str:
+def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, short_forms: Iterable[str] = ()) -> str:
     """The entity's type from its mentions' ``votes``, the head of its name ``text`` and whether
     a paper proposes it (then it is no mere Concept).
 
@@ -130,11 +130,20 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False) -> 
 
     >>> decide_type(Counter({"Method": 3}), "AUROC"), decide_type(Counter({"Concept": 2}), "PSNR")
     ('Metric', 'Metric')
+
+    and so is a name written out from one, unless its head says otherwise ("masked autoencoder"):
+
+    >>> decide_type(Counter({"Method": 3}), "multiply-accumulate", short_forms=["MACs"])
+    'Metric'
+    >>> decide_type(Counter({"Method": 3}), "masked autoencoder", short_forms=["MAE"])
+    'Method'
     """
     if benchmark_name(text):
         return "Dataset"
     if text.lower() in METRIC_NAMES:
         return "Metric"
+    if head_type(text) is None and any(s.lower() in METRIC_NAMES for s in short_forms):
+        return "Metric"  # "Multiplication-and-Accumulation", written out from MACs
     total = sum(votes.values())
     top = max(votes.values())
     majority = next(t for t in TYPE_PRIORITY if votes[t] == top)
