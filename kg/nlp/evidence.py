@@ -306,10 +306,27 @@ def where_evaluated(tok: Token) -> bool:
     return tok.dep_ == "pobj" and tok.head.lower_ in {"on", "across"}
 
 
+#: Words that pick one of a thing's parts: "the first flow model", "the latter stage".
+_ORDINALS = frozenset({"first", "second", "third", "former", "latter"})
+
+
 def unstated(label: str, head: Span, tail: Span) -> bool:
     """What no reading of the sentence supports, whoever found the relation: a ``comparedWith``
     with a winner by degree, an ``evaluatedOn`` a kind of dataset, a ``measuredBy`` of what a
-    result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ...")."""
+    result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ..."); a kind or part
+    of a name's own extension ("Foo has two variants, Foo-Probe and Foo-Act": Foo is neither) or
+    said of one part picked out ("the second flow model is a Langevin flow").
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Foo and Foo-Act")
+    >>> unstated("isA", doc[0:1], doc[2:5]), unstated("isA", doc[2:5], doc[0:1])
+    (True, False)
+    """
+    if label in {"isA", "partOf"}:
+        base, name = head.text, tail.text
+        extends = len(name) > len(base) + 1 and name.startswith(base) and name[len(base)] in "-_"
+        picked = label == "isA" and any(c.lower_ in _ORDINALS for c in head.root.children)
+        return extends or picked  # not "the first attention layer of X": a part of X
     if label == "comparedWith":
         return by_degree(head, tail) is True  # left for an improvesOn (comparisons.compared)
     if label == "evaluatedOn":

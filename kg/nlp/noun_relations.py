@@ -241,6 +241,10 @@ class NounFinder(Finder):
             kind = self.index.get(kind_tok.i)
             if kind is None or kind.root.i != kind_tok.i or kind.label_ not in {"Method", "Concept"}:
                 continue
+            if kind_tok.dep_ == "pobj" and kind_tok.head.lower_ == "for":
+                for name in names:  # "a framework for T, called N": N addresses T
+                    self.add(self.index.get(name.i), "addresses", kind, tok, role=True)
+                continue
             if kind_tok.lemma_.lower() in STRIPPABLE_HEADS:
                 continue  # "a new KV cache optimization paradigm called X": what X is for, not a kind
             for name in names:
@@ -327,9 +331,17 @@ class NounFinder(Finder):
             return  # two names or two descriptions: a list the parser read as an apposition
         if _counted(broad_noun):
             return
-        if broad.label_ != "Task" and (self.index.get(broad_noun.i) == broad or broad_noun.lemma_ in _METHOD_HEADS):
+        kind = self.index.get(broad_noun.i) == broad or broad_noun.lemma_ in _METHOD_HEADS
+        if broad.label_ != "Task" and kind and not self.task_method(broad_noun):
             self.add(narrow, "isA", broad, broad_noun)  # not "the MuJoCo benchmark" for MuJoCo
         self.purpose(narrow, broad_noun)
+
+    def task_method(self, noun: Token) -> bool:
+        """Is ``noun`` a method head named by its task ("an offline RL method": a name said to be
+        one addresses the task, :meth:`purpose`; it is no kind of it)?"""
+        return noun.lemma_.lower() in _METHOD_HEADS and any(
+            s.label_ == "Task" and s.end == noun.i and s.root.head.i == noun.i for s in self.doc.spans[SPANS_KEY]
+        )
 
     def purpose(self, named: Span, noun: Token) -> None:
         """ "a <task> method" or "a method for <task> T" said of a name: the name addresses T

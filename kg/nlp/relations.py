@@ -126,7 +126,7 @@ class _Finder(NounFinder):
             for narrow in subjects:
                 if narrow is None:
                     continue
-                if broad is not None and broad.root.i == attr.i:
+                if broad is not None and broad.root.i == attr.i and not self.task_method(attr):
                     self.add(narrow, "isA", broad, attr)
                 if attr.lemma_.lower() not in {"task", "problem"}:
                     self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
