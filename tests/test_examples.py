@@ -164,7 +164,8 @@ STATED = [
             reason="'training-free method' has confidence 0.07, below the default 0.26 (issue 12: a generic head)",
         ),
     ),
-    ("SAE-V", "isA", "mechanistic interpretability", "we introduce SAE-V, a mechanistic interpretability"),
+    # "a mechanistic interpretability framework" says what SAE-V is for, not a kind (issue 13, round 11)
+    ("SAE-V", "addresses", "mechanistic interpretability", "we introduce SAE-V, a mechanistic interpretability"),
     ("GNNs", "uses", "graph symmetry", "learn from relational data by leveraging graph symmetries"),
     pytest.param(
         "feed-forward network",

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import by_degree
+from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.span_edges import is_named
 
 #: Words that turn what follows into something not done: "fails to capture", "unable to use".
@@ -306,10 +307,42 @@ def where_evaluated(tok: Token) -> bool:
     return tok.dep_ == "pobj" and tok.head.lower_ in {"on", "across"}
 
 
+#: Words that pick one of a thing's parts: "the first flow model", "the latter stage".
+_ORDINALS = frozenset({"first", "second", "third", "former", "latter"})
+#: Heads of a phrase that describes a method ("an offline RL method", "a mechanistic interpretability framework").
+METHOD_HEADS = frozenset(
+    {"method", "approach", "framework", "model", "algorithm", "architecture", "network", "technique", "system"}
+)
+
+
+def task_method(noun: Token) -> bool:
+    """Is ``noun`` a method head named by its task ("an offline RL method")? A name said to be one
+    addresses the task; it is no kind of it (nor of the phrase)."""
+    return noun.lemma_.lower() in METHOD_HEADS and any(
+        s.label_ == "Task" and s.end == noun.i and s.root.head.i == noun.i for s in noun.doc.spans.get(SPANS_KEY, [])
+    )
+
+
 def unstated(label: str, head: Span, tail: Span) -> bool:
     """What no reading of the sentence supports, whoever found the relation: a ``comparedWith``
     with a winner by degree, an ``evaluatedOn`` a kind of dataset, a ``measuredBy`` of what a
-    result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ...")."""
+    result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ..."); a kind or part
+    of a name's own extension ("Foo has two variants, Foo-Probe and Foo-Act": Foo is neither), said
+    of one part picked out ("the second flow model is a Langevin flow") or of a method named by its
+    task ("X, an offline RL method": X addresses offline RL, :func:`task_method`).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Foo and Foo-Act")
+    >>> unstated("isA", doc[0:1], doc[2:5]), unstated("isA", doc[2:5], doc[0:1])
+    (True, False)
+    """
+    if label in {"isA", "partOf"}:
+        base, name = head.text, tail.text
+        extends = len(name) > len(base) + 1 and name.startswith(base) and name[len(base)] in "-_"
+        picked = label == "isA" and any(c.lower_ in _ORDINALS for c in head.root.children)
+        # "X, an offline RL method", not "offline RL methods like X" (one of them: a kind)
+        family = label == "isA" and tail.root.i == tail.end - 1 and tail.root.tag_ == "NN" and task_method(tail.root)
+        return extends or picked or family  # not "the first attention layer of X": a part of X
     if label == "comparedWith":
         return by_degree(head, tail) is True  # left for an improvesOn (comparisons.compared)
     if label == "evaluatedOn":

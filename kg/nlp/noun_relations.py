@@ -11,7 +11,16 @@ import re
 from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import compared
-from kg.nlp.evidence import determined, indefinite, names_quality, one_name, renamed, verb_negated
+from kg.nlp.evidence import (
+    METHOD_HEADS,
+    determined,
+    indefinite,
+    names_quality,
+    one_name,
+    renamed,
+    task_method,
+    verb_negated,
+)
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import RETYPED, TASKS, Finder, args
 from kg.nlp.span_edges import STRIPPABLE_HEADS
@@ -34,12 +43,6 @@ _PART_HEADS = frozenset(
         "backbone",
         "space",
     }
-)
-
-
-#: Head nouns of a phrase that names a method by what it is for ("an offline RL method").
-_METHOD_HEADS = frozenset(
-    {"method", "approach", "framework", "model", "algorithm", "architecture", "network", "technique", "system"}
 )
 
 
@@ -202,7 +205,7 @@ class NounFinder(Finder):
         before a method head that no mention covers addresses the task the head is for; "a novel
         PU learning method, namely X" and "a method for T, X": the name X addresses the task."""
         for tok in self.doc:
-            if tok.lemma_.lower() not in _METHOD_HEADS or tok.i in self.index:
+            if tok.lemma_.lower() not in METHOD_HEADS or tok.i in self.index:
                 continue
             if determined(tok):
                 described = self.doc[tok.left_edge.i : tok.i].text
@@ -240,6 +243,10 @@ class NounFinder(Finder):
                 kind_tok = next((o for p in kind_tok.children if p.lower_ == "of" for o in args(p, {"pobj"})), kind_tok)
             kind = self.index.get(kind_tok.i)
             if kind is None or kind.root.i != kind_tok.i or kind.label_ not in {"Method", "Concept"}:
+                continue
+            if kind_tok.dep_ == "pobj" and kind_tok.head.lower_ == "for":
+                for name in names:  # "a framework for T, called N": N addresses T
+                    self.add(self.index.get(name.i), "addresses", kind, tok, role=True)
                 continue
             if kind_tok.lemma_.lower() in STRIPPABLE_HEADS:
                 continue  # "a new KV cache optimization paradigm called X": what X is for, not a kind
@@ -327,19 +334,20 @@ class NounFinder(Finder):
             return  # two names or two descriptions: a list the parser read as an apposition
         if _counted(broad_noun):
             return
-        if broad.label_ != "Task" and (self.index.get(broad_noun.i) == broad or broad_noun.lemma_ in _METHOD_HEADS):
+        kind = self.index.get(broad_noun.i) == broad or broad_noun.lemma_ in METHOD_HEADS
+        if broad.label_ != "Task" and kind and not task_method(broad_noun):
             self.add(narrow, "isA", broad, broad_noun)  # not "the MuJoCo benchmark" for MuJoCo
         self.purpose(narrow, broad_noun)
 
     def purpose(self, named: Span, noun: Token) -> None:
         """ "a <task> method" or "a method for <task> T" said of a name: the name addresses T
         ("LAQ, an offline RL method")."""
-        if noun.lemma_.lower() in _METHOD_HEADS:
+        if noun.lemma_.lower() in METHOD_HEADS:
             for task in self.doc.spans.get(SPANS_KEY, []):
                 if task.label_ in {"Task", "Concept"} and task.end == noun.i and task.root.head.i == noun.i:
                     self.add(named, "addresses", task, noun, role=True)  # a task as the graph types it
         head = noun.head
-        if noun.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _METHOD_HEADS:
+        if noun.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in METHOD_HEADS:
             task = self.mention(noun)  # "a framework for T named X": the parser hangs "named X" on T
             if task is not None and task.label_ == "Task":
                 self.add(named, "addresses", task, noun)

@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
-from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, verb_negated
+from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
@@ -126,7 +126,7 @@ class _Finder(NounFinder):
             for narrow in subjects:
                 if narrow is None:
                     continue
-                if broad is not None and broad.root.i == attr.i:
+                if broad is not None and broad.root.i == attr.i and not task_method(attr):
                     self.add(narrow, "isA", broad, attr)
                 if attr.lemma_.lower() not in {"task", "problem"}:
                     self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
