@@ -115,6 +115,15 @@ def _named_before_dataset_head(span: Span) -> bool:
     return one and nxt is not None and nxt.lower_ in DATASET_HEADS
 
 
+def _slash_cut(span: Span) -> bool:
+    """Whether ``span`` starts or ends at a slash inside a word: the known name "spatial attention
+    module" in "temporal/spatial attention module" is half of a coordination, not the mention."""
+    doc = span.doc
+    before = span.start >= 2 and doc[span.start - 1].text == "/" and not doc[span.start - 2].whitespace_
+    after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
+    return (before and not doc[span.start - 1].whitespace_) or (after and not doc[span.end - 1].whitespace_)
+
+
 def titled_name(span: Span) -> bool:
     """A name in title case with its head ("Open Graph Benchmark", "One Billion Word Benchmark"),
     not a name before a head ("the GLUE benchmark", "the MuJoCo Benchmark", "Atari games")."""
@@ -286,7 +295,8 @@ def find_mentions(
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
-            found[(span.start, span.end)] = span.label_
+            if not _slash_cut(span):
+                found[(span.start, span.end)] = span.label_
     for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)
         if key in found or not keep(span, lexicon, counts):
