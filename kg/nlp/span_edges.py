@@ -63,8 +63,8 @@ _MAGNITUDES = frozenset({"low", "high", "large", "small", "huge", "massive"})
 _SCALES = frozenset(
     "rank dimensional dimension resolution frequency order level resource precision pass bit degree scale".split()
 )
-#: Qualities a hyphenated size word rates: "high-quality samples", "low-cost sensors".
-_RATED = frozenset({"quality", "fidelity", "performance", "performing", "cost", "accuracy"})
+#: Qualities a size word rates: "high-quality samples", "low-cost sensors", "high probability bound".
+_RATED = frozenset({"quality", "fidelity", "performance", "performing", "cost", "accuracy", "probability"})
 #: Growth rates and optimality that describe a bound: "logarithmic communication cost", "linear
 #: convergence rate", "optimal sample complexity" (of two words or more after them).
 _RATES = frozenset(
@@ -141,6 +141,8 @@ def _rates_amount(span: Span) -> int:
         return len(word)  # "high-fidelity", "low-cost"
     if len(word) > 1:
         return 0
+    if pieces[0] in _MAGNITUDES and rest[0].lower_ in _RATED and len(rest) >= 2:
+        return 2  # "high quality semantic segmentation", "with high probability bounds"
     if pieces[0] in _MAGNITUDES:
         return int(rest[0].lower_ not in _SCALES)
     return int(len(rest) >= 2 and singular(rest[-1].lower_) in _BOUNDED)
