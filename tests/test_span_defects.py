@@ -192,6 +192,11 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             {"transformers"},
             {"high-quality annotations", "large transformers", "small graphs"},
         ),
+        (  # a judgement is not part of the name either
+            "A vanilla transformer needs costly retraining, a naive scheme has severe fragility.",
+            {"transformer", "retraining"},
+            {"vanilla transformer", "costly retraining", "severe fragility"},
+        ),
         (  # but a size word that makes a term, or a known name, stays
             "We study low-rank adaptation and high-dimensional regression with linear regression baselines.",
             {"low-rank adaptation", "high-dimensional regression", "linear regression"},
