@@ -51,3 +51,8 @@ def test_clean_leaves_plain_text_alone():
 )
 def test_clean_splits_words_a_missing_space_glued(text: str, cleaned: str | None) -> None:
     assert clean_abstract(text).text == (cleaned or text)
+
+
+def test_clean_drops_citation_commands_and_ligatures() -> None:
+    text = r"It fails under pruning \citep{smith2020prune}, as in~\cite[Sec. 2]{a,b}; a signiﬁcant eﬀect on ﬂow."
+    assert clean_abstract(text).text == "It fails under pruning, as in; a significant effect on flow."

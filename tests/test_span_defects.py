@@ -228,6 +228,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Transformer"},
             {"fine-tune a large Transformer", "large Transformer"},
         ),
+        (
+            "We show that the E-step correspond to a projection with modest run-time overhead.",
+            {"E-step", "run-time overhead"},
+            {"E-step correspond", "modest run-time overhead"},
+        ),
         (  # a name given to a thing is a mention of its own
             "We release a fairness dataset for retinal segmentation named Retina-FairSet.",
             {"retinal segmentation", "Retina-FairSet"},

@@ -26,6 +26,12 @@ _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*([^)\s]*)\s*\)")
 _MD_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _HREF = re.compile(r"\\(?:href)\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URL_CMD = re.compile(r"\\url\s*\{([^{}]*)\}")
+#: A citation command with its keys: "overparameterization \\citep{nagarajan2019}" (no word a reader sees).
+_CITE = re.compile(r"\s*~?\\cite[a-z]*\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
+#: Typographic ligatures of PDF text: "signiﬁcant", "ﬂow", "eﬀect".
+_LIGATURES = str.maketrans(
+    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"}
+)
 _MD_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _MD_ITALIC = re.compile(r"(?<![\w*])([*_])(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _MD_CODE = re.compile(r"`([^`\n]+)`")
@@ -186,7 +192,7 @@ def clean_abstract(text: str) -> Cleaned:
     >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
     'It explicitly acts under fully- and partially- observable settings.'
     """
-    text = unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = _CONTROL.sub(" ", text)
     urls: list[str] = []
 
@@ -206,6 +212,7 @@ def clean_abstract(text: str) -> Cleaned:
         text = _TEX_SPACE.sub(" ", text)
         text = _HREF.sub(keep_href, text)
         text = _URL_CMD.sub(lambda m: m.group(1), text)
+        text = _CITE.sub("", text)
     if "[" in text:
         text = _MD_LINK.sub(keep_md_link, text)
     if "<" in text:

@@ -34,7 +34,7 @@ _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
-    indicate suggest underperform""".split()
+    indicate suggest underperform correspond""".split()
 )
 _NUMBER = re.compile(r"\d[\d.,]*")
 #: Magnitudes and units written against a number: "100K", "13B", "24GB", "0.85mm", "10x".
