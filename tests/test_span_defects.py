@@ -243,6 +243,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"nested named entity recognition", "maximum a posteriori estimation"},
             {"nested", "a posteriori estimation"},
         ),
+        (  # a pair of names is not cut off the noun it qualifies (class 2)
+            "We expand the channel in the Pauli-Liouville basis and use a Gauss-Newton method.",
+            {"Pauli-Liouville basis", "Gauss-Newton"},
+            {"Pauli-Liouville"},
+        ),
         (  # a known name is not cut out of a slash coordination (class 5)
             "We add a temporal/spatial attention module to the video encoder.",
             {"temporal/spatial attention module"},

@@ -87,6 +87,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
+    if _names_before_head(span):
+        return False  # "Pauli-Liouville" of "the Pauli-Liouville basis"
     if any(is_named(t) for t in tokens):
         return True
     if _named_before_dataset_head(span):
@@ -107,6 +109,20 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     ):
         return False
     return len(span) <= 6
+
+
+def _names_before_head(span: Span) -> bool:
+    """Whether ``span`` is a hyphenated pair of names cut off the noun they qualify: "Pauli-Liouville"
+    of "Pauli-Liouville basis", "Kullback-Leibler" of "Kullback-Leibler divergence" (not the
+    "Gauss-Newton" of "Gauss-Newton method", whose head says what Gauss-Newton is)."""
+    words = [t for t in span if t.text != "-"]
+    if len(words) < 2 or len(words) == len(span) or any(t.whitespace_ for t in span[:-1]):
+        return False
+    if not all(t.is_title and t.is_alpha for t in words):
+        return False
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    heads = ROLE_HEADS | STRIPPABLE_HEADS | DATASET_HEADS
+    return nxt is not None and nxt.is_lower and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in heads
 
 
 def _named_before_dataset_head(span: Span) -> bool:
