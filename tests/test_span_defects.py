@@ -197,6 +197,11 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             {"transformer", "retraining"},
             {"vanilla transformer", "costly retraining", "severe fragility"},
         ),
+        (  # a participle that names a kind stays; one the abstract uses as its verb says what was done
+            "We study certified robustness of classifiers. We learn features; the learned representation is sparse.",
+            {"certified robustness"},
+            {"learned representation"},
+        ),
         (  # but a size word that makes a term, or a known name, stays
             "We study low-rank adaptation and high-dimensional regression with linear regression baselines.",
             {"low-rank adaptation", "high-dimensional regression", "linear regression"},

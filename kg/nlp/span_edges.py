@@ -155,7 +155,7 @@ def _known(span: Span) -> bool:
     return words in known_types() or words[: len(words) - len(last)] + singular(last) in known_types()
 
 
-def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
+def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = False) -> bool:
     if not token.text[0].isalnum() or not any(c.isalpha() for c in token.text):
         return True
     if token.pos_ == "ADV" and token.lower_.endswith("ly") and _describes_next(token, lexicon):
@@ -168,7 +168,18 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
         return True
     if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
         return False  # "federated learning", "supervised learning", "distributed training"
+    if token.tag_ == "VBN" and before_last and token.nbor(1).pos_ in {"NOUN", "PROPN"} and not _done(token):
+        return False  # "federated optimization", "certified robustness", "induced subgraph"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def _done(token: Token) -> bool:
+    """Whether the abstract of the participle ``token`` also uses its verb as a verb: "the learned
+    representation" of "we learn representations" says what was done, "federated" names a kind."""
+    lemma = token.lemma_.lower()
+    return any(
+        t.pos_ == "VERB" and t.lemma_.lower() == lemma and t.dep_ != "amod" and t.i != token.i for t in token.doc
+    )
 
 
 def _describes_next(token: Token, lexicon: Lexicon) -> bool:
@@ -236,7 +247,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             rated = True  # "large pretrained language models": what is rated keeps its participle
         elif rated and doc[start].tag_ in {"VBN", "VBG"}:
             break
-        if not amount and not _strippable(doc[start], lexicon, start == end - 1):
+        if not amount and not _strippable(doc[start], lexicon, start == end - 1, start == end - 2):
             break
         start += max(1, amount)
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
