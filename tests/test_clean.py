@@ -1,3 +1,5 @@
+import pytest
+
 from kg.io.clean import clean_abstract, find_urls
 
 
@@ -30,3 +32,27 @@ def test_find_urls_trims_sentence_punctuation():
 def test_clean_leaves_plain_text_alone():
     plain = "Graph Neural Networks (GNNs) learn from relational data; 2 < 3 & 4 > 1."
     assert clean_abstract(plain).text == plain
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        # a function word glued to a common word by a missing space (issue 12, class 3)
+        ("The difficultiesin training grow.", "The difficulties in training grow."),
+        ("Over a wide rangeof tasks.", "Over a wide range of tasks."),
+        ("Theparametric model is small.", "The parametric model is small."),
+        ("The bound canbe tight; ofthe two, one holds.", "The bound can be tight; of the two, one holds."),
+        ("A kernel withGNNs and a stack ofRNNs.", "A kernel with GNNs and a stack of RNNs."),
+        # words of their own, names, identifiers and links stay as they are
+        ("Image inpainting uses logits within the network.", "Image inpainting uses logits within the network."),
+        ("We compare ResNet, BERTScore and inDepth, as Carbin and Mansour did.", None),
+        ("It forgoes the graphon estimator at https://github.com/ab/hunto/tree.", None),
+    ],
+)
+def test_clean_splits_words_a_missing_space_glued(text: str, cleaned: str | None) -> None:
+    assert clean_abstract(text).text == (cleaned or text)
+
+
+def test_clean_drops_citation_commands_and_ligatures() -> None:
+    text = r"It fails under pruning \citep{smith2020prune}, as in~\cite[Sec. 2]{a,b}; a signiﬁcant eﬀect on ﬂow."
+    assert clean_abstract(text).text == "It fails under pruning, as in; a significant effect on flow."

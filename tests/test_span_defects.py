@@ -167,3 +167,100 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
     found = {m.text for m in extract(nlp(text)).mentions}
     assert expected <= found
     assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (  # a size or a quality rates the thing; the thing is the mention (issue 12, class 1)
+            "We build a system for high-fidelity mesh reconstruction from few images.",
+            {"mesh reconstruction"},
+            {"high-fidelity mesh reconstruction"},
+        ),
+        (
+            "Our protocol reaches a low communication cost for federated averaging.",
+            {"communication cost"},
+            {"low communication cost"},
+        ),
+        (  # a growth rate or optimality describes a bound, not a kind of cost
+            "The scheme attains logarithmic communication cost and a linear convergence rate.",
+            {"communication cost", "convergence rate"},
+            {"logarithmic communication cost", "linear convergence rate"},
+        ),
+        (
+            "We release high-quality annotations and evaluate large transformers on small graphs.",
+            {"transformers"},
+            {"high-quality annotations", "large transformers", "small graphs"},
+        ),
+        (  # a judgement is not part of the name either
+            "A vanilla transformer needs costly retraining, a naive scheme has severe fragility.",
+            {"transformer", "retraining"},
+            {"vanilla transformer", "costly retraining", "severe fragility"},
+        ),
+        (  # a participle that names a kind stays; one the abstract uses as its verb says what was done
+            "We study certified robustness of classifiers. We learn features; the learned representation is sparse.",
+            {"certified robustness"},
+            {"learned representation"},
+        ),
+        (  # but a size word that makes a term, or a known name, stays
+            "We study low-rank adaptation and high-dimensional regression with linear regression baselines.",
+            {"low-rank adaptation", "high-dimensional regression", "linear regression"},
+            {"adaptation", "regression"},
+        ),
+        (
+            "We scale large language models with large-scale training on low rank matrices.",
+            {"large language models", "large-scale training", "low rank matrices"},
+            {"rank matrices"},
+        ),
+    ],
+)
+def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (  # a verb the tagger takes for a noun is not part of its object (issue 12, class 4)
+            "We first fine-tune RoBERTa on the MNLI corpus and then pre-train a small decoder.",
+            {"RoBERTa", "MNLI"},
+            {"fine-tune RoBERTa", "pre-train a small decoder", "small decoder"},
+        ),
+        (
+            "We fine-tune a large Transformer on the labels.",
+            {"Transformer"},
+            {"fine-tune a large Transformer", "large Transformer"},
+        ),
+        (
+            "We show that the E-step correspond to a projection with modest run-time overhead.",
+            {"E-step", "run-time overhead"},
+            {"E-step correspond", "modest run-time overhead"},
+        ),
+        (  # a name given to a thing is a mention of its own
+            "We release a fairness dataset for retinal segmentation named Retina-FairSet.",
+            {"retinal segmentation", "Retina-FairSet"},
+            {"retinal segmentation named Retina-FairSet"},
+        ),
+        (  # "named" before a lower-case word is part of a term; "a" of a term's Latin too
+            "We study nested named entity recognition and maximum a posteriori estimation.",
+            {"nested named entity recognition", "maximum a posteriori estimation"},
+            {"nested", "a posteriori estimation"},
+        ),
+        (  # a pair of names is not cut off the noun it qualifies (class 2)
+            "We expand the channel in the Pauli-Liouville basis and use a Gauss-Newton method.",
+            {"Pauli-Liouville basis", "Gauss-Newton"},
+            {"Pauli-Liouville"},
+        ),
+        (  # a known name is not cut out of a slash coordination (class 5)
+            "We add a temporal/spatial attention module to the video encoder.",
+            {"temporal/spatial attention module"},
+            {"spatial attention module", "attention module"},
+        ),
+    ],
+)
+def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found

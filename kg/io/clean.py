@@ -26,6 +26,12 @@ _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*([^)\s]*)\s*\)")
 _MD_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _HREF = re.compile(r"\\(?:href)\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URL_CMD = re.compile(r"\\url\s*\{([^{}]*)\}")
+#: A citation command with its keys: "overparameterization \\citep{nagarajan2019}" (no word a reader sees).
+_CITE = re.compile(r"\s*~?\\cite[a-z]*\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
+#: Typographic ligatures of PDF text: "signiﬁcant", "ﬂow", "eﬀect".
+_LIGATURES = str.maketrans(
+    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"}
+)
 _MD_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _MD_ITALIC = re.compile(r"(?<![\w*])([*_])(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _MD_CODE = re.compile(r"`([^`\n]+)`")
@@ -126,6 +132,45 @@ def _rejoin(match: re.Match[str]) -> str:
     return match.group(0)
 
 
+#: Words a missing space glues to the next word ("Theparametric", "canbe") or to the word before
+#: ("difficultiesin", "rangeof"): function words that never start or end a name.
+_GLUED_BEFORE = ("the", "and", "of", "to", "for", "with", "from", "our", "we", "this", "that", "can", "be")
+_GLUED_AFTER = ("the", "and", "of", "to", "for", "with", "from", "in", "by", "is", "are", "that", "which", "our")
+_FUNCTION = frozenset(_GLUED_BEFORE + _GLUED_AFTER)
+#: A word of five letters or more, lower case after its first letter; a URL is matched whole to
+#: be left alone ("github.com/hunto/...").
+_WORD = re.compile(r"https?://\S+|\b[A-Za-z][a-z]{4,}\b")
+
+
+#: A function word glued to a name: "withGNNs", "ofRNNs" (a lower-case word, then an acronym).
+_GLUED_TO_NAME = re.compile(r"(?<![/.\-])\b(?:the|and|of|to|for|with|from|our|in|on|by)(?=[A-Z][a-z]*[A-Z0-9])")
+
+
+def _unglued(word: str) -> str:
+    """``word`` with a space put back where a missing one glued a function word to a common word
+    ("Theparametric" -> "The parametric", "rangeof" -> "range of", "canbe" -> "can be"), or as
+    it is: a word of its own ("inpainting", "logits", "within", "forgoes"), a name ("Carbin",
+    "Mansour"), a URL, or anything with an upper-case letter inside ("ResNet", "BERTScore").
+
+    The glued form is unknown to English at large and its other half a word of four letters or
+    more (three when very common: "gapis"), or both halves are lower-case function words ("ofthe"),
+    not a name ("Bethe").
+    """
+    whole = english_zipf(word)
+    if whole >= 3.5 or word.startswith("http"):
+        return word
+    low, named = word.lower(), word[0].isupper()
+    cuts = [(len(f), low[len(f) :]) for f in _GLUED_BEFORE if low.startswith(f)]  # (where, the other half)
+    cuts += [] if named else [(len(low) - len(f), low[: -len(f)]) for f in _GLUED_AFTER if low.endswith(f)]
+    for cut, other in cuts:
+        if low[:cut] in _FUNCTION and low[cut:] in _FUNCTION and not named:
+            return word[:cut] + " " + word[cut:]
+        common = english_zipf(other)
+        if whole < 1.0 and (common >= 2.5 if len(other) >= 4 else common >= 3.5 and not named):
+            return word[:cut] + " " + word[cut:]
+    return word
+
+
 #: A comma written against the next word: "0.08 MAE on ZINC,74.79% on CIFAR10" (not "1,000", "f(x,y)").
 _GLUED_COMMA = re.compile(r"(?<=[A-Za-z]{2}),(?=[A-Za-z0-9])")
 
@@ -147,7 +192,7 @@ def clean_abstract(text: str) -> Cleaned:
     >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
     'It explicitly acts under fully- and partially- observable settings.'
     """
-    text = unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = _CONTROL.sub(" ", text)
     urls: list[str] = []
 
@@ -167,6 +212,7 @@ def clean_abstract(text: str) -> Cleaned:
         text = _TEX_SPACE.sub(" ", text)
         text = _HREF.sub(keep_href, text)
         text = _URL_CMD.sub(lambda m: m.group(1), text)
+        text = _CITE.sub("", text)
     if "[" in text:
         text = _MD_LINK.sub(keep_md_link, text)
     if "<" in text:
@@ -194,6 +240,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _GLUED_COMMA.sub(", ", text)
     if "- " in text:
         text = _LINE_BREAK.sub(_rejoin, text)
+    text = _WORD.sub(lambda m: _unglued(m.group(0)), text)  # "rangeof" -> "range of"
+    text = _GLUED_TO_NAME.sub(r"\g<0> ", text)  # "withGNNs" -> "with GNNs"
     text = _SPACES.sub(" ", text)
     if "\n" in text:
         text = _NEWLINES.sub(" ", text)

@@ -87,6 +87,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
         return False
+    if _names_before_head(span):
+        return False  # "Pauli-Liouville" of "the Pauli-Liouville basis"
     if any(is_named(t) for t in tokens):
         return True
     if _named_before_dataset_head(span):
@@ -109,10 +111,33 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     return len(span) <= 6
 
 
+def _names_before_head(span: Span) -> bool:
+    """Whether ``span`` is a hyphenated pair of names cut off the noun they qualify: "Pauli-Liouville"
+    of "Pauli-Liouville basis", "Kullback-Leibler" of "Kullback-Leibler divergence" (not the
+    "Gauss-Newton" of "Gauss-Newton method", whose head says what Gauss-Newton is)."""
+    words = [t for t in span if t.text != "-"]
+    if len(words) < 2 or len(words) == len(span) or any(t.whitespace_ for t in span[:-1]):
+        return False
+    if not all(t.is_title and t.is_alpha for t in words):
+        return False
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    heads = ROLE_HEADS | STRIPPABLE_HEADS | DATASET_HEADS
+    return nxt is not None and nxt.is_lower and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in heads
+
+
 def _named_before_dataset_head(span: Span) -> bool:
     nxt = span.doc[span.end] if span.end < len(span.doc) else None
     one = len(span) == 1 and span[0].is_title and not span[0].is_sent_start
     return one and nxt is not None and nxt.lower_ in DATASET_HEADS
+
+
+def _slash_cut(span: Span) -> bool:
+    """Whether ``span`` starts or ends at a slash inside a word: the known name "spatial attention
+    module" in "temporal/spatial attention module" is half of a coordination, not the mention."""
+    doc = span.doc
+    before = span.start >= 2 and doc[span.start - 1].text == "/" and not doc[span.start - 2].whitespace_
+    after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
+    return (before and not doc[span.start - 1].whitespace_) or (after and not doc[span.end - 1].whitespace_)
 
 
 def titled_name(span: Span) -> bool:
@@ -342,7 +367,8 @@ def find_mentions(
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
-            found[(span.start, span.end)] = span.label_
+            if not _slash_cut(span):
+                found[(span.start, span.end)] = span.label_
     for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)
         if key in found or not keep(span, lexicon, counts):

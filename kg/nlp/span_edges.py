@@ -3,7 +3,10 @@
 A noun chunk loses its determiners, pronouns, numbers, hedges and evaluative words at the
 edges ("a highly efficient approach" -> "approach"), keeps an adverb that describes the next
 word ("linearly separable data"), stops before its sentence's verb, a bracket or "w.r.t.", and
-never cuts a word in two ("NAS-Bench-101", "non-linearity").
+never cuts a word in two ("NAS-Bench-101", "non-linearity"). A size or a rate that says how much
+goes too ("low communication cost" -> "communication cost", "high-fidelity 3D reconstruction"),
+unless it makes a term ("low-rank adaptation", "high-dimensional regression"), and so does a
+verb the tagger takes for a noun ("fine-tune BERT") or a name given after the phrase ("X named Y").
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.lexicon import Lexicon
+from kg.nlp.lexicon import Lexicon, known_types
 from kg.text import singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
@@ -31,7 +34,7 @@ _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
-    indicate suggest underperform""".split()
+    indicate suggest underperform correspond""".split()
 )
 _NUMBER = re.compile(r"\d[\d.,]*")
 #: Magnitudes and units written against a number: "100K", "13B", "24GB", "0.85mm", "10x".
@@ -52,6 +55,28 @@ _TERM_ADVERBS = frozenset(
     """fully densely sparsely partially weakly strongly doubly singly linearly locally globally
     jointly independently identically conditionally""".split()
 )
+#: Words of size and degree that say how much, not what kind: "low communication cost", "large
+#: datasets", "high-fidelity 3D scene reconstruction" name the cost, the datasets, the task.
+_MAGNITUDES = frozenset({"low", "high", "large", "small", "huge", "massive"})
+#: What "low" and "high" make a term with, hyphenated or not: "low rank", "high-dimensional",
+#: "low-resource", "high-order" (and "large-scale": a size word glued to more than a quality).
+_SCALES = frozenset(
+    "rank dimensional dimension resolution frequency order level resource precision pass bit degree scale".split()
+)
+#: Qualities a size word rates: "high-quality samples", "low-cost sensors", "high probability bound".
+_RATED = frozenset({"quality", "fidelity", "performance", "performing", "cost", "accuracy", "probability"})
+#: Growth rates and optimality that describe a bound: "logarithmic communication cost", "linear
+#: convergence rate", "optimal sample complexity" (of two words or more after them).
+_RATES = frozenset(
+    """logarithmic polylogarithmic sublinear superlinear linear quadratic cubic polynomial exponential
+    constant optimal""".split()
+)
+_BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
+#: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
+#: "fine-tune BERT", "pre-train a Transformer".
+_VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
+#: Participles that give a name: "a benchmark for segmentation named X" ends before "named".
+_NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
 _LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "resp", "a.k.a", "aka"})
 
@@ -90,7 +115,47 @@ def quantity(doc: Doc, i: int) -> int:
     return 2 if doc[i + 1].text in _UNITS else 0
 
 
-def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
+def _word_at(doc: Doc, i: int) -> Span:
+    """The whole word written without spaces from token ``i``: "high-fidelity", "fine-tune"."""
+    end = i + 1
+    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text not in {",", ";", ":", "(", ")", "."}:
+        end += 1
+    return doc[i:end]
+
+
+def _rates_amount(span: Span) -> int:
+    """How many tokens at the start of ``span`` rate an amount or a result rather than name a kind
+    of thing: 1 for "low" of "low communication cost", "large" of "large datasets" and
+    "logarithmic" of "logarithmic communication cost"; 3 for "high-fidelity"; 0 for "low-rank
+    adaptation", "high-dimensional regression", "linear regression", "large-scale training",
+    "Large Language Models" (a name), or a known name ("large language model").
+    """
+    if len(span) < 2 or _keeps_case(span[0]) or _known(span):
+        return 0
+    word = _word_at(span.doc, span.start)
+    pieces = [t.lower_ for t in word if t.text != "-"]
+    rest = span[len(word) :]
+    if not len(rest) or not pieces or pieces[0] not in _MAGNITUDES | _RATES:
+        return 0
+    if len(pieces) == 2 and pieces[0] in _MAGNITUDES and pieces[1] in _RATED:
+        return len(word)  # "high-fidelity", "low-cost"
+    if len(word) > 1:
+        return 0
+    if pieces[0] in _MAGNITUDES and rest[0].lower_ in _RATED and len(rest) >= 2:
+        return 2  # "high quality semantic segmentation", "with high probability bounds"
+    if pieces[0] in _MAGNITUDES:
+        return int(rest[0].lower_ not in _SCALES)
+    return int(len(rest) >= 2 and singular(rest[-1].lower_) in _BOUNDED)
+
+
+def _known(span: Span) -> bool:
+    """Whether ``span`` (its last word in the singular) is a name of the gazetteer."""
+    words = span.text.lower()
+    last = span[-1].lower_
+    return words in known_types() or words[: len(words) - len(last)] + singular(last) in known_types()
+
+
+def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = False) -> bool:
     if not token.text[0].isalnum() or not any(c.isalpha() for c in token.text):
         return True
     if token.pos_ == "ADV" and token.lower_.endswith("ly") and _describes_next(token, lexicon):
@@ -103,7 +168,18 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool) -> bool:
         return True
     if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
         return False  # "federated learning", "supervised learning", "distributed training"
+    if token.tag_ == "VBN" and before_last and token.nbor(1).pos_ in {"NOUN", "PROPN"} and not _done(token):
+        return False  # "federated optimization", "certified robustness", "induced subgraph"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def _done(token: Token) -> bool:
+    """Whether the abstract of the participle ``token`` also uses its verb as a verb: "the learned
+    representation" of "we learn representations" says what was done, "federated" names a kind."""
+    lemma = token.lemma_.lower()
+    return any(
+        t.pos_ == "VERB" and t.lemma_.lower() == lemma and t.dep_ != "amod" and t.i != token.i for t in token.doc
+    )
 
 
 def _describes_next(token: Token, lexicon: Lexicon) -> bool:
@@ -152,9 +228,26 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if k > start and text.islower() and (token.tag_ in _FINITE or singular(lower) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
+        if (
+            k > start
+            and lower in _NAMING
+            and doc[k - 1].whitespace_
+            and k + 1 < span.end
+            and (doc[k + 1].is_upper or doc[k + 1].is_title or is_named(doc[k + 1]))
+        ):
+            end = k  # "medical segmentation named X": the name is a mention of its own (not "nested named entity")
+            break
+    rated = False
     while start < end:
         amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
-        if not amount and not _strippable(doc[start], lexicon, start == end - 1):
+        word = _word_at(doc, start)
+        if word.text.lower() in _VERB_WORDS:
+            amount = len(word)  # "fine-tune BERT"; "fine-tune" alone is no term either
+        if not amount and (amount := _rates_amount(doc[start:end])):
+            rated = True  # "large pretrained language models": what is rated keeps its participle
+        elif rated and doc[start].tag_ in {"VBN", "VBG"}:
+            break
+        if not amount and not _strippable(doc[start], lexicon, start == end - 1, start == end - 2):
             break
         start += max(1, amount)
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
@@ -163,6 +256,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         not (last := doc[end - 1]).text[0].isalnum() or last.text in {"'s", "’s"} or last.pos_ in _RIGHT_POS
     ):
         end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
+    if rated and end - start == 1 and not (is_named(doc[start]) or _keeps_case(doc[start])):
+        return doc[start:start]  # "high rewards", "large datasets": an amount of a common thing
     return whole_words(doc[start:end])
 
 
