@@ -19,8 +19,9 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
+from kg.nlp.defining import defined_kind
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
-from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named, quantity, trim
+from kg.nlp.span_edges import NAMING_PARTICIPLES, ROLE_HEADS, STRIPPABLE_HEADS, is_named, quantity, trim
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.text import rare_term, singular
 
@@ -184,14 +185,12 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
 
 #: Verbs that give a name ("we call it X", "a method for T called X").
 NAMING_VERBS = frozenset({"call", "name", "dub", "term"})
-#: Participles that give a name: "an algorithm named Fish", "a dataset called Foraging".
-_NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
 
 
 def names_next(doc: Doc, i: int) -> bool:
     """Does token ``i`` give a name to what follows: "named", "called", or "we call"?"""
     word = doc[i].lower_
-    return word in _NAMING or (word in NAMING_VERBS and i > 0 and doc[i - 1].lower_ == "we")
+    return word in NAMING_PARTICIPLES or (word in NAMING_VERBS and i > 0 and doc[i - 1].lower_ == "we")
 
 
 def given_name(span: Span) -> bool:
@@ -274,59 +273,6 @@ def evaluated_on(token: Token) -> bool:
         token = token.head  # "the GERBIL benchmarking platform", "on MD17, ANI-1 and QM9"
     prep = token.head
     return token.dep_ == "pobj" and prep.lower_ in {"on", "across"} and prep.head.lemma_.lower() in EVALUATING
-
-
-#: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the
-#: guidelines: "a dataset, benchmark, environment or simulator").
-RESOURCE_NOUNS = frozenset({"environment", "simulator", "testbed", "playground", "gym", "arena", "leaderboard"})
-
-
-#: What sets an apposition off: "QuxSeg, a dataset", "Sokoban (a planning benchmark)", "BGRL - a method".
-_APPOSITION_MARKS = frozenset({",", ":", "(", "-", "\u2013", "\u2014", "--"})
-
-
-def defining_noun(span: Span) -> Token | None:
-    """The common noun the sentence defines a name by: "QuxSeg, a dataset of ...", "a new
-    benchmark, ZorbEval", "the benchmark ZorbEval", "a benchmark named ZorbEval", "ZorbEval is a
-    benchmark for ...", and the names listed after a plural noun ("four image datasets CUB-7,
-    Oxford Cats and MIT-9")."""
-    root = span.root
-    for child in root.children:
-        comma = child.left_edge.i > 0 and span.doc[child.left_edge.i - 1].text in _APPOSITION_MARKS
-        if child.dep_ == "appos" and child.i >= span.end and child.pos_ == "NOUN" and comma:
-            return child
-    first = root
-    while first.dep_ in {"conj", "appos"} and first.head.i < first.i and _listed_name(first.head):
-        first = first.head  # a later item of the list, or one the parser hung on an earlier item
-    if first.dep_ == "appos" and first.head.i < span.start and first.head.pos_ == "NOUN":
-        return first.head
-    before = [c for c in first.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < span.start]
-    if before:
-        return before[-1]  # "the benchmark ZorbEval", "datasets CUB-7, ..."
-    verb = root.head
-    named = root.dep_ in {"oprd", "dobj", "attr"} and verb.lower_ in _NAMING and verb.dep_ == "acl"
-    if named and verb.head.pos_ == "NOUN":
-        noun = verb.head
-        while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
-            noun = noun.head.head  # "a framework for time series forecasting named X": the framework
-        return noun
-    if root.dep_ == "nsubj" and verb.lemma_ == "be":
-        return next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
-    return None
-
-
-def _listed_name(token: Token) -> bool:
-    return token.pos_ == "PROPN" or is_named(token) or token.is_title
-
-
-def defined_kind(span: Span, lexicon: Lexicon) -> str | None:
-    """What the noun defining a name says it is (:func:`defining_noun`), when it says."""
-    noun = defining_noun(span)
-    if noun is None:
-        return None
-    if singular(noun.lower_) in RESOURCE_NOUNS:
-        return "Dataset"
-    return head_type(span.doc[noun.i : noun.i + 1], lexicon)
 
 
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:

@@ -21,7 +21,7 @@ from kg.nlp.evidence import (
     task_method,
     verb_negated,
 )
-from kg.nlp.mentions import SPANS_KEY
+from kg.nlp.mentions import NAMING_VERBS, SPANS_KEY
 from kg.nlp.relation_finder import RETYPED, TASKS, Finder, args
 from kg.nlp.span_edges import STRIPPABLE_HEADS
 
@@ -93,7 +93,6 @@ def spelled_out(name: str, phrase: str) -> bool:
     return len(parts) >= 2 and all(any(w.startswith(p.lower()) for w in words) for p in parts)
 
 
-_NAMING = frozenset({"call", "name", "dub", "term"})
 #: Nouns of a kind of things: "a class of Xs that we call N" names a kind of X.
 _CLASSES = frozenset({"class", "family", "type", "kind"})
 
@@ -101,7 +100,7 @@ _CLASSES = frozenset({"class", "family", "type", "kind"})
 def _named_after(noun: Token) -> bool:
     """Does a name follow ``noun`` ("a method for T called X", the parser hanging "called X" on T)?
     Then what the method is for is the name's."""
-    return any(c.dep_ == "acl" and c.lemma_.lower() in _NAMING for c in noun.children)
+    return any(c.dep_ == "acl" and c.lemma_.lower() in NAMING_VERBS for c in noun.children)
 
 
 def _counted(noun: Token) -> bool:
@@ -232,7 +231,7 @@ class NounFinder(Finder):
     def named_kinds(self) -> None:
         """ "a class of Xs that we refer to as N", "mid-level features that we call N": N is a kind of X."""
         for tok in self.doc:
-            if tok.dep_ not in {"acl", "relcl"} or tok.lemma_.lower() not in _NAMING | {"refer"}:
+            if tok.dep_ not in {"acl", "relcl"} or tok.lemma_.lower() not in NAMING_VERBS | {"refer"}:
                 continue
             if self.doc[tok.i - 1].text == "(":
                 continue  # "prediction intervals (called PIs)": one thing under two names

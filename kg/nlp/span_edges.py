@@ -76,7 +76,7 @@ _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
 #: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
 #: Participles that give a name: "a benchmark for segmentation named X" ends before "named".
-_NAMING = frozenset({"named", "called", "dubbed", "termed", "coined"})
+NAMING_PARTICIPLES = frozenset({"named", "called", "dubbed", "termed", "coined"})
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
 _LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "resp", "a.k.a", "aka"})
 
@@ -230,7 +230,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break
         if (
             k > start
-            and lower in _NAMING
+            and lower in NAMING_PARTICIPLES
             and doc[k - 1].whitespace_
             and k + 1 < span.end
             and (doc[k + 1].is_upper or doc[k + 1].is_title or is_named(doc[k + 1]))

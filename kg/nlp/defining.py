@@ -1,0 +1,67 @@
+"""What the sentence defines a name as: the common noun that says what kind of thing it is.
+
+"QuxSeg, a dataset of ...", "a new benchmark, ZorbEval", "a benchmark named ZorbEval", "ZorbEval
+is a benchmark for ...", "four image datasets CUB-7, Oxford Cats and MIT-9": the name is a
+dataset because the noun defining it is one. Used by :mod:`kg.nlp.mentions` to type a name that
+its own words do not type (issue 12: benchmarks and environments typed Method like any name).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from kg.nlp.lexicon import Lexicon
+from kg.nlp.span_edges import NAMING_PARTICIPLES, is_named
+from kg.text import singular
+
+#: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the
+#: guidelines: "a dataset, benchmark, environment or simulator").
+RESOURCE_NOUNS = frozenset({"environment", "simulator", "testbed", "playground", "gym", "arena", "leaderboard"})
+
+
+#: What sets an apposition off: "QuxSeg, a dataset", "Sokoban (a planning benchmark)", "BGRL - a method".
+_APPOSITION_MARKS = frozenset({",", ":", "(", "-", "\u2013", "\u2014", "--"})
+
+
+def defining_noun(span: Span) -> Token | None:
+    """The common noun the sentence defines a name by: "QuxSeg, a dataset of ...", "a new
+    benchmark, ZorbEval", "the benchmark ZorbEval", "a benchmark named ZorbEval", "ZorbEval is a
+    benchmark for ...", and the names listed after a plural noun ("four image datasets CUB-7,
+    Oxford Cats and MIT-9")."""
+    root = span.root
+    for child in root.children:
+        comma = child.left_edge.i > 0 and span.doc[child.left_edge.i - 1].text in _APPOSITION_MARKS
+        if child.dep_ == "appos" and child.i >= span.end and child.pos_ == "NOUN" and comma:
+            return child
+    first = root
+    while first.dep_ in {"conj", "appos"} and first.head.i < first.i and _listed_name(first.head):
+        first = first.head  # a later item of the list, or one the parser hung on an earlier item
+    if first.dep_ == "appos" and first.head.i < span.start and first.head.pos_ == "NOUN":
+        return first.head
+    before = [c for c in first.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < span.start]
+    if before:
+        return before[-1]  # "the benchmark ZorbEval", "datasets CUB-7, ..."
+    verb = root.head
+    named = root.dep_ in {"oprd", "dobj", "attr"} and verb.lower_ in NAMING_PARTICIPLES and verb.dep_ == "acl"
+    if named and verb.head.pos_ == "NOUN":
+        noun = verb.head
+        while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
+            noun = noun.head.head  # "a framework for time series forecasting named X": the framework
+        return noun
+    if root.dep_ == "nsubj" and verb.lemma_ == "be":
+        return next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    return None
+
+
+def _listed_name(token: Token) -> bool:
+    return token.pos_ == "PROPN" or is_named(token) or token.is_title
+
+
+def defined_kind(span: Span, lexicon: Lexicon) -> str | None:
+    """What the noun defining a name says it is (:func:`defining_noun`), when it says."""
+    noun = defining_noun(span)
+    if noun is None:
+        return None
+    if singular(noun.lower_) in RESOURCE_NOUNS:
+        return "Dataset"
+    return lexicon.type_of_head(singular(noun.text)) or lexicon.type_of_head(noun.lemma_)
