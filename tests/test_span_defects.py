@@ -156,6 +156,11 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"natural language feedback", "LLM", "context window", "2D diffusion models"},
             {"100K natural language feedback", "13B-parameter LLM", "16K context window", "24GB", "0.85mm"},
         ),
+        (  # a count hyphenated to a noun makes a kind ("few-shot"), a count before a noun is an amount
+            "We study traditional few-shot classification and apply it to two-sample tests on three datasets.",
+            {"few-shot classification", "two-sample tests"},
+            {"classification", "tests", "three datasets"},
+        ),
         (  # a word rare in English at large is a term even when named once, also as a gerund
             "Existing methods suffer from overfitting, and grokking is observed with thestroke memristor crossbars.",
             {"overfitting", "grokking"},

@@ -206,6 +206,22 @@ def _gerund_next(token: Token) -> bool:
     return after is None or after.pos_ not in {"NOUN", "PROPN"} or after.lemma_.lower() in ROLE_HEADS | STRIPPABLE_HEADS
 
 
+#: Count words that make a kind of thing when hyphenated to a noun: "few-shot", "two-sample",
+#: "zero-shot", "single-agent", "multi-task" (not an amount of things, as "two tests" is).
+_KIND_COUNTS = frozenset("zero one two three few single multi".split())
+
+
+def _counted_kind(doc: Doc, i: int) -> bool:
+    return (
+        doc[i].lower_ in _KIND_COUNTS
+        and i + 2 < len(doc)
+        and not doc[i].whitespace_
+        and doc[i + 1].text == "-"
+        and not doc[i + 1].whitespace_
+        and doc[i + 2].is_alpha
+    )
+
+
 def trim(span: Span, lexicon: Lexicon) -> Span:
     """Strip determiners, pronouns, numbers and evaluative words from a chunk's edges.
 
@@ -239,6 +255,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break
     rated = False
     while start < end:
+        if _counted_kind(doc, start):
+            break  # "few-shot classification", "two-sample test", "zero-shot learning": the count makes the kind
         amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
         word = _word_at(doc, start)
         if word.text.lower() in _VERB_WORDS:
