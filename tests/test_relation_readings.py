@@ -321,6 +321,14 @@ def test_issue_13_the_authors_method_is_a_name_or_a_term(rules, text, proposed, 
     assert {t for t in found if t[1] == "addresses"} == expected
 
 
+def test_issue_13_our_method_is_the_proposed_method_before_a_named_setting(rules):
+    """A proposed environment named first ("the Quux Arena") is not what "our method" stands for."""
+    text = "We release the Quux Arena and propose a variational method, ZorbNet. Our method outperforms BarNet."
+    mentions = {"Quux Arena": "Dataset", "variational method": "Method", "ZorbNet": "Method", "BarNet": "Method"}
+    found = _ruled(rules, text, mentions, ("Quux Arena", "ZorbNet"))
+    assert ("ZorbNet", "improvesOn", "BarNet") in found
+
+
 @pytest.mark.parametrize(
     ("text", "mentions", "expected"),
     [
