@@ -433,3 +433,9 @@ def test_issue_13_names_in_apposition_to_a_plural(rules):
 def test_issue_13_what_a_sentence_does_not_say(rules, text, mentions):
     """Results of no method, "X with no Y", what a phrase around two names does not say."""
     assert _ruled(rules, text, mentions) == set()
+
+
+def test_issue_13_a_baseline_given_its_name_in_apposition(rules):
+    text = "In particular, ZorbNet-7 outperforms the best competitor, BarFace, by 2% on the hard set."
+    found = _ruled(rules, text, {"ZorbNet-7": "Method", "BarFace": "Method"})
+    assert found == {("ZorbNet-7", "improvesOn", "BarFace")}

@@ -197,6 +197,8 @@ class Finder:
                         out += [c for o in args(child, {"pobj"}) if o.i in self.index for c in [o, *o.conjuncts]]
             if tok.i in self.index:
                 continue
+            if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
+                out += [c for c in tok.children if c.dep_ == "appos" and c.i in self.index and c not in out][:1]
             for child in tok.children:
                 if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                     out += [c for c in child.conjuncts if c not in out]
