@@ -439,3 +439,24 @@ def test_issue_13_a_baseline_given_its_name_in_apposition(rules):
     text = "In particular, ZorbNet-7 outperforms the best competitor, BarFace, by 2% on the hard set."
     found = _ruled(rules, text, {"ZorbNet-7": "Method", "BarFace": "Method"})
     assert found == {("ZorbNet-7", "improvesOn", "BarFace")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "Our experiments demonstrate the benefits of ZorbNet over BarNet.",
+            {("ZorbNet", "improvesOn", "BarNet")},
+            id="the benefits of X over Y",
+        ),
+        pytest.param(
+            "ZorbNet generalizes better than BarNet.", {("ZorbNet", "improvesOn", "BarNet")}, id="X verbs better"
+        ),
+        pytest.param("ZorbNet is more robust than BarNet.", {("ZorbNet", "improvesOn", "BarNet")}, id="more robust"),
+        pytest.param("ZorbNet is more expensive than BarNet.", set(), id="more expensive: no winner"),
+        pytest.param("ZorbNet is not better than BarNet.", set(), id="negated"),
+        pytest.param("BarNet is less robust than ZorbNet.", set(), id="less robust: no winner said"),
+    ],
+)
+def test_issue_13_a_winner_named_by_a_noun_or_a_degree(rules, text, expected):
+    assert _ruled(rules, text, {"ZorbNet": "Method", "BarNet": "Method"}) == expected
