@@ -460,3 +460,24 @@ def test_issue_13_a_baseline_given_its_name_in_apposition(rules):
 )
 def test_issue_13_a_winner_named_by_a_noun_or_a_degree(rules, text, expected):
     assert _ruled(rules, text, {"ZorbNet": "Method", "BarNet": "Method"}) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "To understand the power of ZorbNet, we compare it with BarNet.",
+            {("ZorbNet", "comparedWith", "BarNet")},
+            id="the one method named before",
+        ),
+        pytest.param(
+            "To understand ZorbNet and QuuxNet, we compare it with BarNet.",
+            {("ZorbNet", "conjoinedWith", "QuuxNet")},
+            id="two named before: which one is not said",
+        ),
+    ],
+)
+def test_issue_13_an_object_it_is_the_method_named_before(rules, text, expected):
+    mentions = {"ZorbNet": "Method", "QuuxNet": "Method", "BarNet": "Method"}
+    mentions = {name: kind for name, kind in mentions.items() if name in text}
+    assert _ruled(rules, text, mentions) == expected

@@ -146,7 +146,8 @@ class Finder:
             if named and named[0].label_ == "Method":
                 return named[0]
         if tok.lower_ == "it" and (self._named_before(tok) or _expletive(tok)):
-            return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+            # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+            return self._sole_antecedent(tok) if tok.dep_ in {"dobj", "pobj"} else None
         if tok.lower_ == "they":
             return self._earlier_subject(tok)
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
@@ -223,6 +224,16 @@ class Finder:
         if span.label_ != "Dataset" or span.root.lemma_.lower() not in _BENCHMARK_HEADS:
             return []
         return [s for s in self.spans.values() if s.label_ == "Task" and span.start <= s.start and s.end == span.root.i]
+
+    def _sole_antecedent(self, it: Token) -> Span | None:
+        """The one method named before an object "it" in its sentence ("To understand GIA, we
+        compare it with GMA"), none when two are (which one "it" is, the parse does not say)."""
+        before = {
+            span.text: span
+            for span in set(self.index.values())
+            if span.label_ == "Method" and it.sent.start <= span.start and span.end <= it.i
+        }
+        return next(iter(before.values())) if len(before) == 1 else None
 
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
