@@ -481,3 +481,10 @@ def test_issue_13_an_object_it_is_the_method_named_before(rules, text, expected)
     mentions = {"ZorbNet": "Method", "QuuxNet": "Method", "BarNet": "Method"}
     mentions = {name: kind for name, kind in mentions.items() if name in text}
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_list_joins_the_names_not_a_description(rules):
+    """ "X, a Y, and Z": the parser hangs Z on X's description; X and Z are the list."""
+    text = "We evaluate on QuuxSet-10, a small image dataset, and ZorbSet."
+    mentions = {"QuuxSet-10": "Dataset", "small image dataset": "Dataset", "ZorbSet": "Dataset"}
+    assert _ruled(rules, text, mentions) == {("QuuxSet-10", "conjoinedWith", "ZorbSet")}
