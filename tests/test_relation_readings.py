@@ -488,3 +488,24 @@ def test_issue_13_a_list_joins_the_names_not_a_description(rules):
     text = "We evaluate on QuuxSet-10, a small image dataset, and ZorbSet."
     mentions = {"QuuxSet-10": "Dataset", "small image dataset": "Dataset", "ZorbSet": "Dataset"}
     assert _ruled(rules, text, mentions) == {("QuuxSet-10", "conjoinedWith", "ZorbSet")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "On a panel of 121 QuuxSet datasets, ZorbNet is able to match the baselines.",
+            {"QuuxSet datasets": "Dataset", "ZorbNet": "Method"},
+            {("ZorbNet", "evaluatedOn", "QuuxSet datasets")},
+            id="a panel of datasets",
+        ),
+        pytest.param(
+            "On a suite of QuuxWorld tasks, ZorbNet is able to match the baselines.",
+            {"QuuxWorld": "Concept", "ZorbNet": "Method"},
+            set(),
+            id="a suite of no datasets",
+        ),
+    ],
+)
+def test_issue_13_the_datasets_of_a_collection(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

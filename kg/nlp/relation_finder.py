@@ -100,6 +100,16 @@ def _expletive(it: Token) -> bool:
 _BENCHMARK_HEADS = frozenset({"benchmark", "dataset"})
 
 
+#: Nouns of a collection whose "of" names its members: "on a panel of 121 UCI datasets" (datasets only:
+#: "experiments on a set of text classification tasks" say nothing of the paper's metric).
+_COLLECTIONS = frozenset({"panel", "suite", "set", "range", "variety", "collection", "series", "battery"})
+
+
+def _dataset(span: Span) -> bool:
+    """A dataset, however typed in its sentence: "121 UCI datasets", "the Atari benchmark"."""
+    return span.label_ == "Dataset" or span.root.lemma_.lower() in _BENCHMARK_HEADS
+
+
 class Finder:
     """A Doc's mentions, what the paper proposes, and the relations found so far."""
 
@@ -200,6 +210,9 @@ class Finder:
                 continue
             if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
                 out += [c for c in tok.children if c.dep_ == "appos" and c.i in self.index and c not in out][:1]
+            if tok.lemma_.lower() in _COLLECTIONS:  # "on a panel of 121 UCI datasets": the datasets
+                members = [o for p in tok.children if p.lower_ == "of" for o in self.named(args(p, {"pobj"}))]
+                out += [o for o in members if (m := self.mention(o)) is not None and _dataset(m)]
             for child in tok.children:
                 if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                     out += [c for c in child.conjuncts if c not in out]
