@@ -475,6 +475,11 @@ def test_issue_13_a_winner_named_by_a_noun_or_a_degree(rules, text, expected):
             {("ZorbNet", "conjoinedWith", "QuuxNet")},
             id="two named before: which one is not said",
         ),
+        pytest.param(
+            "ZorbNet reads the input signal and compares it with BarNet.",
+            set(),
+            id="a noun between: 'it' may be that",
+        ),
     ],
 )
 def test_issue_13_an_object_it_is_the_method_named_before(rules, text, expected):

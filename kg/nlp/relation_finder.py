@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
+from kg.nlp.evidence import contrasted, is_name, names_quality, same_thing, types_fit, unstated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
@@ -239,14 +239,18 @@ class Finder:
         return [s for s in self.spans.values() if s.label_ == "Task" and span.start <= s.start and s.end == span.root.i]
 
     def _sole_antecedent(self, it: Token) -> Span | None:
-        """The one method named before an object "it" in its sentence ("To understand GIA, we
-        compare it with GMA"), none when two are (which one "it" is, the parse does not say)."""
-        before = {
-            span.text: span
+        """The one method named (a name, not a term) before an object "it" in its sentence, with no
+        other noun between ("To understand GIA, we compare it with GMA"); none when two are named,
+        or when a noun between may be what "it" is ("we teach X where the objects are and read it")."""
+        before = [
+            span
             for span in set(self.index.values())
-            if span.label_ == "Method" and it.sent.start <= span.start and span.end <= it.i
-        }
-        return next(iter(before.values())) if len(before) == 1 else None
+            if span.label_ == "Method" and is_name(span) and it.sent.start <= span.start and span.end <= it.i
+        ]
+        if len({span.text for span in before}) != 1:
+            return None
+        last = max(before, key=lambda span: span.end)
+        return None if any(t.pos_ in {"NOUN", "PROPN"} for t in self.doc[last.end : it.i]) else last
 
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""
