@@ -321,6 +321,14 @@ def test_issue_13_the_authors_method_is_a_name_or_a_term(rules, text, proposed, 
     assert {t for t in found if t[1] == "addresses"} == expected
 
 
+def test_issue_13_our_method_is_the_proposed_method_before_a_named_setting(rules):
+    """A proposed environment named first ("the Quux Arena") is not what "our method" stands for."""
+    text = "We release the Quux Arena and propose a variational method, ZorbNet. Our method outperforms BarNet."
+    mentions = {"Quux Arena": "Dataset", "variational method": "Method", "ZorbNet": "Method", "BarNet": "Method"}
+    found = _ruled(rules, text, mentions, ("Quux Arena", "ZorbNet"))
+    assert ("ZorbNet", "improvesOn", "BarNet") in found
+
+
 @pytest.mark.parametrize(
     ("text", "mentions", "expected"),
     [
@@ -425,3 +433,84 @@ def test_issue_13_names_in_apposition_to_a_plural(rules):
 def test_issue_13_what_a_sentence_does_not_say(rules, text, mentions):
     """Results of no method, "X with no Y", what a phrase around two names does not say."""
     assert _ruled(rules, text, mentions) == set()
+
+
+def test_issue_13_a_baseline_given_its_name_in_apposition(rules):
+    text = "In particular, ZorbNet-7 outperforms the best competitor, BarFace, by 2% on the hard set."
+    found = _ruled(rules, text, {"ZorbNet-7": "Method", "BarFace": "Method"})
+    assert found == {("ZorbNet-7", "improvesOn", "BarFace")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "Our experiments demonstrate the benefits of ZorbNet over BarNet.",
+            {("ZorbNet", "improvesOn", "BarNet")},
+            id="the benefits of X over Y",
+        ),
+        pytest.param(
+            "ZorbNet generalizes better than BarNet.", {("ZorbNet", "improvesOn", "BarNet")}, id="X verbs better"
+        ),
+        pytest.param("ZorbNet is more robust than BarNet.", {("ZorbNet", "improvesOn", "BarNet")}, id="more robust"),
+        pytest.param("ZorbNet is more expensive than BarNet.", set(), id="more expensive: no winner"),
+        pytest.param("ZorbNet is not better than BarNet.", set(), id="negated"),
+        pytest.param("BarNet is less robust than ZorbNet.", set(), id="less robust: no winner said"),
+    ],
+)
+def test_issue_13_a_winner_named_by_a_noun_or_a_degree(rules, text, expected):
+    assert _ruled(rules, text, {"ZorbNet": "Method", "BarNet": "Method"}) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "To understand the power of ZorbNet, we compare it with BarNet.",
+            {("ZorbNet", "comparedWith", "BarNet")},
+            id="the one method named before",
+        ),
+        pytest.param(
+            "To understand ZorbNet and QuuxNet, we compare it with BarNet.",
+            {("ZorbNet", "conjoinedWith", "QuuxNet")},
+            id="two named before: which one is not said",
+        ),
+        pytest.param(
+            "ZorbNet reads the input signal and compares it with BarNet.",
+            set(),
+            id="a noun between: 'it' may be that",
+        ),
+    ],
+)
+def test_issue_13_an_object_it_is_the_method_named_before(rules, text, expected):
+    mentions = {"ZorbNet": "Method", "QuuxNet": "Method", "BarNet": "Method"}
+    mentions = {name: kind for name, kind in mentions.items() if name in text}
+    assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_list_joins_the_names_not_a_description(rules):
+    """ "X, a Y, and Z": the parser hangs Z on X's description; X and Z are the list."""
+    text = "We evaluate on QuuxSet-10, a small image dataset, and ZorbSet."
+    mentions = {"QuuxSet-10": "Dataset", "small image dataset": "Dataset", "ZorbSet": "Dataset"}
+    assert _ruled(rules, text, mentions) == {("QuuxSet-10", "conjoinedWith", "ZorbSet")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "On a panel of 121 QuuxSet datasets, ZorbNet is able to match the baselines.",
+            {"QuuxSet datasets": "Dataset", "ZorbNet": "Method"},
+            {("ZorbNet", "evaluatedOn", "QuuxSet datasets")},
+            id="a panel of datasets",
+        ),
+        pytest.param(
+            "On a suite of QuuxWorld tasks, ZorbNet is able to match the baselines.",
+            {"QuuxWorld": "Concept", "ZorbNet": "Method"},
+            set(),
+            id="a suite of no datasets",
+        ),
+    ],
+)
+def test_issue_13_the_datasets_of_a_collection(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

@@ -279,7 +279,11 @@ class NounFinder(Finder):
                     self.add(user, "uses", base, tok)
 
     def coordination(self, span: Span, conj: Token) -> None:
-        """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined."""
+        """ "X and Y", "X, Y and Z": coordinated mentions of one kind are conjoined; "X, a Y, and Z": X and Z."""
+        named = self.mention(span.root.head) if span.root.dep_ == "appos" and indefinite(span.root) else span
+        if named is None:
+            return  # the parser hangs Z on X's description, X no mention
+        span = named
         other = self.mention(conj)
         kinds = {other.label_, span.label_} if other is not None else set()
         # one type, or a method and a concept named by terms: "data augmentation and supervision

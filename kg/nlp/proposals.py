@@ -165,7 +165,9 @@ def main_proposal(spans: list[Span]) -> Span | None:
     """What "we" and "our method" stand for: the first proposal that reads as a name ("Fish" over
     "an inter-domain gradient matching objective" proposed before it), else the first."""
     named = [s for s in spans if _reads_as_name(s) or (s[0].is_title and s.start != s.sent.start)]
-    return named[0] if named else spans[0] if spans else None
+    # a method before anything else: "we propose a variational method, VLOG, ... in the Mahjong environment"
+    ranked = [s for s in named if s.label_ == "Method"] + named + [s for s in spans if s.label_ == "Method"] + spans
+    return ranked[0] if ranked else None
 
 
 def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:

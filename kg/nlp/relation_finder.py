@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, names_quality, same_thing, types_fit, unstated
+from kg.nlp.evidence import contrasted, is_name, names_quality, same_thing, types_fit, unstated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
@@ -100,6 +100,16 @@ def _expletive(it: Token) -> bool:
 _BENCHMARK_HEADS = frozenset({"benchmark", "dataset"})
 
 
+#: Nouns of a collection whose "of" names its members: "on a panel of 121 UCI datasets" (datasets only:
+#: "experiments on a set of text classification tasks" say nothing of the paper's metric).
+_COLLECTIONS = frozenset({"panel", "suite", "set", "range", "variety", "collection", "series", "battery"})
+
+
+def _dataset(span: Span) -> bool:
+    """A dataset, however typed in its sentence: "121 UCI datasets", "the Atari benchmark"."""
+    return span.label_ == "Dataset" or span.root.lemma_.lower() in _BENCHMARK_HEADS
+
+
 class Finder:
     """A Doc's mentions, what the paper proposes, and the relations found so far."""
 
@@ -146,7 +156,8 @@ class Finder:
             if named and named[0].label_ == "Method":
                 return named[0]
         if tok.lower_ == "it" and (self._named_before(tok) or _expletive(tok)):
-            return None  # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+            # "To understand GIA, we compare it with GMA": "it" is GIA, not the paper's
+            return self._sole_antecedent(tok) if tok.dep_ in {"dobj", "pobj"} else None
         if tok.lower_ == "they":
             return self._earlier_subject(tok)
         if self.main is not None and tok.lower_ in _AUTHOR_WORDS:
@@ -197,6 +208,11 @@ class Finder:
                         out += [c for o in args(child, {"pobj"}) if o.i in self.index for c in [o, *o.conjuncts]]
             if tok.i in self.index:
                 continue
+            if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
+                out += [c for c in tok.children if c.dep_ == "appos" and c.i in self.index and c not in out][:1]
+            if tok.lemma_.lower() in _COLLECTIONS:  # "on a panel of 121 UCI datasets": the datasets
+                members = [o for p in tok.children if p.lower_ == "of" for o in self.named(args(p, {"pobj"}))]
+                out += [o for o in members if (m := self.mention(o)) is not None and _dataset(m)]
             for child in tok.children:
                 if child.dep_ in {"compound", "nmod"} and child.i in self.index:
                     out += [c for c in child.conjuncts if c not in out]
@@ -221,6 +237,20 @@ class Finder:
         if span.label_ != "Dataset" or span.root.lemma_.lower() not in _BENCHMARK_HEADS:
             return []
         return [s for s in self.spans.values() if s.label_ == "Task" and span.start <= s.start and s.end == span.root.i]
+
+    def _sole_antecedent(self, it: Token) -> Span | None:
+        """The one method named (a name, not a term) before an object "it" in its sentence, with no
+        other noun between ("To understand GIA, we compare it with GMA"); none when two are named,
+        or when a noun between may be what "it" is ("we teach X where the objects are and read it")."""
+        before = [
+            span
+            for span in set(self.index.values())
+            if span.label_ == "Method" and is_name(span) and it.sent.start <= span.start and span.end <= it.i
+        ]
+        if len({span.text for span in before}) != 1:
+            return None
+        last = max(before, key=lambda span: span.end)
+        return None if any(t.pos_ in {"NOUN", "PROPN"} for t in self.doc[last.end : it.i]) else last
 
     def _named_before(self, tok: Token) -> bool:
         """Is a method other than the paper's named earlier in ``tok``'s sentence?"""

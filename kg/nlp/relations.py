@@ -13,6 +13,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.advantages import advantages
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
@@ -371,6 +372,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.experiments()
     gains(finder)
     aptitudes(finder)
+    advantages(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
