@@ -44,12 +44,13 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
     }
 
 
-#: What each relation's ends must be, by node type (issue 13's directions): None leaves an end
-#: free. A relation whose sentence reads right but whose ends resolved to other kinds ("an RL
-#: method uses X" said of the task reinforcement learning) is left out.
+#: What each relation's ends must be, by node type (issue 13's directions: addresses is method ->
+#: task, not a dataset or a cost "addressing" one): None leaves an end free. A relation whose
+#: sentence reads right but whose ends resolved to other kinds ("an RL method uses X" said of the
+#: task reinforcement learning) is left out.
 RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = {
     "uses": (frozenset({"Method"}), None),
-    "addresses": (None, frozenset({"Task"})),
+    "addresses": (frozenset({"Method"}), frozenset({"Task"})),
     "evaluatedOn": (None, frozenset({"Dataset"})),
     "measuredBy": (None, frozenset({"Metric"})),
 }
@@ -66,6 +67,10 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (True, False)
     >>> ends_fit("isA", "Dataset", "Task"), ends_fit("conjoinedWith", "Concept", "Concept")
     (False, False)
+    >>> ends_fit("addresses", "Method", "Task"), ends_fit("addresses", "Dataset", "Task")
+    (True, False)
+    >>> ends_fit("addresses", "Metric", "Task")
+    False
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
