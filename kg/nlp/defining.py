@@ -64,4 +64,4 @@ def defined_kind(span: Span, lexicon: Lexicon) -> str | None:
         return None
     if singular(noun.lower_) in RESOURCE_NOUNS:
         return "Dataset"
-    return lexicon.type_of_head(singular(noun.text)) or lexicon.type_of_head(noun.lemma_)
+    return lexicon.type_of_word(noun.text, noun.lemma_)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from kg.text import singular
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -22,6 +24,10 @@ class Lexicon:
 
     def type_of_head(self, word: str) -> str | None:
         return self.head_types.get(word.lower())
+
+    def type_of_word(self, text: str, lemma: str) -> str | None:
+        """The type a head word gives a phrase, by its singular or its lemma ("datasets", "benchmark")."""
+        return self.type_of_head(singular(text)) or self.type_of_head(lemma)
 
 
 @cache

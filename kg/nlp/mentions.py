@@ -62,8 +62,7 @@ def _joinable(token: Token) -> bool:
 
 
 def head_type(span: Span, lexicon: Lexicon) -> str | None:
-    last = span[-1]
-    return lexicon.type_of_head(singular(last.text)) or lexicon.type_of_head(last.lemma_)
+    return lexicon.type_of_word(span[-1].text, span[-1].lemma_)
 
 
 def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -> bool:
@@ -183,8 +182,8 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
             yield defined_inside
 
 
-#: Verbs that give a name ("we call it X", "a method for T called X").
-NAMING_VERBS = frozenset({"call", "name", "dub", "term"})
+#: Verbs that give a name ("we call it X", "a method for T called X"): the lexicon's.
+NAMING_VERBS = load_lexicon().naming_verbs
 
 
 def names_next(doc: Doc, i: int) -> bool:
@@ -290,7 +289,7 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
             return kind  # "Conceptual Captions" of "the Conceptual Captions dataset"
     if typed is None and given_name(span) and span.start >= 2:
         noun = span.doc[span.start - 2]  # "an algorithm named Fish", "a dataset called Foraging"
-        return head_type(span.doc[noun.i : noun.i + 1], lexicon) or "Method"
+        return lexicon.type_of_word(noun.text, noun.lemma_) or "Method"
     return typed or "Concept"
 
 
@@ -328,7 +327,7 @@ def find_mentions(
         if (long.start, long.end) in found and (short.start, short.end) in found:
             after = short.end + 1 if short.end < len(doc) and doc[short.end].text == ")" else short.end
             if after < len(doc) and doc[after].pos_ == "NOUN":  # "(HO) methods": the noun the definition goes on with
-                kind = head_type(doc[after : after + 1], lexicon)
+                kind = lexicon.type_of_word(doc[after].text, doc[after].lemma_)
                 kind = kind if kind in {"Dataset", "Metric", "Task"} else None
             else:
                 kind = defined_kind(short, lexicon) or defined_kind(long, lexicon)

@@ -149,8 +149,8 @@ def vocabulary_kinds(label: str, vocabulary: Vocabulary | None = None) -> set[st
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
     and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
-    takes the kind the vocabularies agree its label, else the first of its several-word alt labels
-    they know ("KL divergence" by "Kullback-Leibler divergence"), has (:func:`vocabulary_type`) when that is
+    takes the kind the vocabularies agree its label has (:func:`vocabulary_type`; else the first of
+    its several-word alt labels they know: "KL divergence" by "Kullback-Leibler divergence") when that is
     Metric or Dataset, or when it is typed Concept (the extractor's fallback); the vocabularies
     list too many methods as tasks and paradigms as methods to overrule a Method or a Task."""
     vocab = vocabulary or load_vocabulary()
