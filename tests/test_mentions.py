@@ -111,6 +111,7 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
         ),
         ("The proposed method for training Vision Transformers (ViT) is fast.", []),
         ("We curate WebQA, a dataset of 10K questions.", ["WebQA"]),
+        ("A lightweight deep learning model (called FooACE) is further built using the ACE method.", ["FooACE"]),
     ],
 )
 def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):
@@ -162,6 +163,11 @@ def test_a_second_contribution_stated_in_its_own_sentence(nlp, text, proposed):
             "distribution shift, e.g., covariate shifts.",
             "covariate shifts",
         ),
+        (
+            "In this model, we present a one-pass triangle counting algorithm improving upon the space upper "
+            "bounds of prior work.",
+            "upper bounds",
+        ),
     ],
 )
 def test_what_a_proposal_builds_on_or_gives_as_an_example_is_not_proposed(nlp, text, not_proposed):
@@ -181,6 +187,7 @@ def test_a_name_the_noun_phrase_goes_on_with_is_the_phrase(nlp):
         "Recently, GPT-4 is proposed as a general assistant.",
         "We compare against the Gaussian Mixture Model and our baselines.",
         "Prior work introduced a new loss for GANs.",
+        "GNN-based Active Learning (AL) methods are proposed to improve the labeling efficiency.",
     ],
 )
 def test_others_work_is_not_proposed(nlp, text):

@@ -53,8 +53,10 @@ def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
     for k, tok in enumerate(words[:-1]):
         verb = words[k + 1] if words[k + 1].pos_ != "ADV" else (words[k + 2] if k + 2 < len(words) else tok)
         if tok.lower_ == "we" and verb.lemma_.lower() in lexicon.proposal_verbs | {"present"}:
-            out = []
+            out: list[Token] = []
             for t in words[verb.i - sent.start + 1 :]:
+                if t.tag_ == "VBG" and t.dep_ not in {"amod", "compound"} and any(o.pos_ == "NOUN" for o in out):
+                    break  # "an algorithm improving upon the previous upper bounds"
                 if t.text in {";", ".", ":"} or t.lower_ in {
                     "which",
                     "that",
@@ -168,7 +170,18 @@ def _proposed_here(verb: Token) -> bool:
     if any(c.dep_ in {"agent", "aux"} or c.lower_ in {"recently", "previously"} for c in children):
         return False
     subjects = [c for c in children if c.dep_ == "nsubjpass"]
-    return any(is_named(t) or t.lower_ in _NOVEL for c in subjects for t in c.subtree)
+    if any(t.lower_ in _NOVEL for c in subjects for t in c.subtree):
+        return True
+    # the subject, its apposition or the name it is called is a name: not "GNN-based Active
+    # Learning (AL) methods are proposed to ...", a kind of others' methods the name only modifies
+    named = [
+        t
+        for c in subjects
+        for a in (c, *(x for x in c.children if x.dep_ in {"appos", "conj"}))
+        for t in (*a.conjuncts, a)
+    ]
+    named += [t for c in subjects for t in c.subtree if t.head.lower_ in {"called", "named", "dubbed", "termed"}]
+    return any(is_named(t) for t in named)
 
 
 def _class_noun_before_name(span: Span, spans: Iterable[Span]) -> Span | None:
