@@ -111,6 +111,8 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
         ),
         ("The proposed method for training Vision Transformers (ViT) is fast.", []),
         ("We curate WebQA, a dataset of 10K questions.", ["WebQA"]),
+        # the parse cuts the long form at "to"; its abbreviation names the whole
+        ("In this paper, we introduce Quick Estimation to Pick the Right Width (QEPRW).", ["QEPRW"]),
         ("A lightweight deep learning model (called FooACE) is further built using the ACE method.", ["FooACE"]),
     ],
 )

@@ -281,6 +281,14 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     for key, span in list(chosen.items()):
         if first_seen.get(normal_form(span.text), span.sent.start) < span.sent.start:
             del chosen[key]
+    # "we introduce Pareto Estimation to Pick the Perfect Precision (PEPPP)": the parse cut the
+    # long form the abbreviation stands for; the abbreviation names the whole
+    for short, long in definitions(doc):
+        cut = [k for k, p in chosen.items() if p.start == long.start and p.end < long.end]
+        if cut and short.start in index and index[short.start].end == short.end:
+            for key in cut:
+                del chosen[key]
+            chosen[(short.start, short.end)] = index[short.start]
     spans = list(chosen.values())
     names = [s for s in spans if is_named(s[-1])]
     titled = [s for s in spans if _reads_as_name(s)]
