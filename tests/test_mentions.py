@@ -148,6 +148,12 @@ def test_a_name_given_by_the_authors_is_a_mention_and_their_proposal(nlp, text, 
         ("We present a meta-learning framework. Our model, named FooCon, learns concepts.", ["FooCon"]),
         ("We propose FooRec. We also formulate the personalized predictor as a small module.", ["FooRec"]),
         ("We propose FooRec. We introduce training and inference methods for it.", ["FooRec"]),
+        # a common term ("a new loss function") and a second name ("our method" stands for one) are left out
+        (
+            "We present a novel, efficient Block Reflector Orthogonal (BRO) layer for Lipschitz networks. "
+            "We introduce a new loss function that uses annealing. We design BRONet, a simple Lipschitz network.",
+            ["BRONet"],
+        ),
         ("Our approach introduces a loss regularization term that penalizes weights.", ["loss regularization term"]),
         ("Our results suggest an alternative way of grounding language models.", []),
     ],

@@ -91,8 +91,10 @@ def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
         return False
     words = [t for t in span if t.is_alpha or "-" in t.text]
     head = span[-1].lower_
+    common = lexicon.generic_singles | lexicon.generic_heads
     return (
         len(words) >= 2
+        and not all(t.lower_ in common for t in words)  # "a new loss function"
         and words[0].lower_ not in lexicon.stop_modifiers
         and not any(t.pos_ == "CCONJ" for t in span)
         and head not in lexicon.generic_heads | _CLASS_NOUNS
@@ -295,9 +297,14 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     result = names or titled or spans
     result = [*result, *(s for s in spans if (s.start, s.end) in novel and s not in result)]
     # "We propose a minimax formulation for ... We propose the I-BAU algorithm to solve it": a
-    # second contribution the authors state in a sentence of its own, besides the named one
+    # second contribution the authors state in a sentence of its own, besides the named one (a
+    # second name, "a novel BRO layer ... we design BRONet", is left out: "our method" is one)
     named_sents = {s.sent.start for s in result if _reads_as_name(s)}
-    result += [s for s in spans if (s.start, s.end) in direct and s not in result and s.sent.start not in named_sents]
+    result += [
+        s
+        for s in spans
+        if (s.start, s.end) in direct and s not in result and s.sent.start not in named_sents and not _reads_as_name(s)
+    ]
     return sorted(result, key=lambda s: (s.start, s.end))
 
 
