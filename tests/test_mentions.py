@@ -111,6 +111,9 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
         ),
         ("The proposed method for training Vision Transformers (ViT) is fast.", []),
         ("We curate WebQA, a dataset of 10K questions.", ["WebQA"]),
+        # the parse cuts the long form at "to"; its abbreviation names the whole
+        ("In this paper, we introduce Quick Estimation to Pick the Right Width (QEPRW).", ["QEPRW"]),
+        ("A lightweight deep learning model (called FooACE) is further built using the ACE method.", ["FooACE"]),
     ],
 )
 def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):
@@ -130,6 +133,55 @@ def test_a_name_given_by_the_authors_is_a_mention_and_their_proposal(nlp, text, 
     assert (name, kind) in found and props == [name]
 
 
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        (
+            "We propose a minimax formulation for removing backdoors. We propose the FooBAU algorithm to solve it.",
+            ["minimax formulation", "FooBAU algorithm"],
+        ),
+        (
+            "We introduce FooGNN, a graph network. Finally, we introduce a semi-universal attack on explanations.",
+            ["FooGNN", "semi-universal attack"],
+        ),
+        # what the named one is, the things it is made of and what it is compared with are no second proposals
+        ("We present a meta-learning framework. Our model, named FooCon, learns concepts.", ["FooCon"]),
+        ("We propose FooRec. We also formulate the personalized predictor as a small module.", ["FooRec"]),
+        ("We propose FooRec. We introduce training and inference methods for it.", ["FooRec"]),
+        # a common term ("a new loss function") and a second name ("our method" stands for one) are left out
+        (
+            "We present a novel, efficient Block Reflector Orthogonal (BRO) layer for Lipschitz networks. "
+            "We introduce a new loss function that uses annealing. We design BRONet, a simple Lipschitz network.",
+            ["BRONet"],
+        ),
+        ("Our approach introduces a loss regularization term that penalizes weights.", ["loss regularization term"]),
+        ("Our results suggest an alternative way of grounding language models.", []),
+    ],
+)
+def test_a_second_contribution_stated_in_its_own_sentence(nlp, text, proposed):
+    assert mentions(nlp, text)[1] == proposed
+
+
+@pytest.mark.parametrize(
+    ("text", "not_proposed"),
+    [
+        ("We propose a novel method based on determinantal point processes (DPPs) to pick samples.", "DPPs"),
+        (
+            "In this paper, we introduce a simple variational objective whose optima are robust to any "
+            "distribution shift, e.g., covariate shifts.",
+            "covariate shifts",
+        ),
+        (
+            "In this model, we present a one-pass triangle counting algorithm improving upon the space upper "
+            "bounds of prior work.",
+            "upper bounds",
+        ),
+    ],
+)
+def test_what_a_proposal_builds_on_or_gives_as_an_example_is_not_proposed(nlp, text, not_proposed):
+    assert not_proposed not in mentions(nlp, text)[1]
+
+
 def test_a_name_the_noun_phrase_goes_on_with_is_the_phrase(nlp):
     found, _ = mentions(nlp, "This approach is called Bayesian optimization.")
     assert "Bayesian" not in {text for text, _ in found}
@@ -143,6 +195,7 @@ def test_a_name_the_noun_phrase_goes_on_with_is_the_phrase(nlp):
         "Recently, GPT-4 is proposed as a general assistant.",
         "We compare against the Gaussian Mixture Model and our baselines.",
         "Prior work introduced a new loss for GANs.",
+        "GNN-based Active Learning (AL) methods are proposed to improve the labeling efficiency.",
     ],
 )
 def test_others_work_is_not_proposed(nlp, text):

@@ -27,3 +27,21 @@ def test_a_term_of_the_field_or_what_a_title_studies_is_not_proposed() -> None:
     assert _proposed("Reinforcement Learning for Robot Control", "reinforcement learning") == set()
     assert _proposed("Query Embedding on Hyper-Relational Knowledge Graphs", "query embedding") == set()
     assert _proposed("Triangle and Four Cycle Counting", "triangle") == set()
+
+
+def test_a_known_abbreviation_does_not_make_a_new_written_out_name_known() -> None:
+    # "ET" is a known metric, "equivariant Transformer" is no known term: the title proposes it
+    known = {"et"}
+    paper = Paper("p1", "An abstract.", title="Equivariant Transformers for Molecular Potentials")
+    extraction = Extraction(
+        [Mention("equivariant Transformer", "Method", 0, 23), Mention("ET", "Method", 25, 27)],
+        [],
+        [],
+        [("ET", "equivariant Transformer")],
+    )
+    graph = build_graph(
+        [paper], [extraction], kinds=lambda name: ["ito:metric:Metric"] if name.lower() in known else []
+    )
+    assert {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"} == {
+        "equivariant Transformer"
+    }

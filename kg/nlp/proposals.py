@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, names_next
-from kg.nlp.span_edges import is_named
+from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named
 from kg.nlp.spans import mention_index, region
 from kg.text import normal_form
 
@@ -23,7 +23,10 @@ PROPOSED_KEY = "kg_proposed"
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})
 _NOT_THE_OBJECT = frozenset({"relcl", "prep", "advcl", "xcomp", "ccomp", "acl", "conj", "cc", "punct"})
 _NOVEL = frozenset({"novel", "new", "our"})
+_INTRODUCING = frozenset({"introduce", "propose", "present", "develop", "design", "devise"})
 _NAME_DEPS = frozenset({"oprd", "dobj", "attr", "xcomp"})
+#: Heads of a phrase that only says what kind of thing a contribution is.
+_CLASS_NOUNS = STRIPPABLE_HEADS | ROLE_HEADS | {"network", "procedure", "design", "observation"}
 
 
 def _by_authors(verb: Token, depth: int = 0) -> bool:
@@ -32,6 +35,13 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
     for child in verb.children:
         if child.dep_ in {"nsubj", "nsubjpass"} and child.lemma_.lower() in _AUTHOR_SUBJECTS:
             return True
+        if (
+            child.dep_ == "nsubj"
+            and child.lemma_.lower() in _CLASS_NOUNS | {"algorithm"}
+            and verb.lemma_.lower() in _INTRODUCING
+            and any(c.dep_ == "poss" and c.lower_ == "our" for c in child.children)
+        ):
+            return True  # "our approach introduces a loss regularization term", not "our results suggest"
     head = verb.head
     return depth < 3 and verb.dep_ in {"conj", "xcomp", "advcl"} and head is not verb and _by_authors(head, depth + 1)
 
@@ -43,8 +53,10 @@ def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
     for k, tok in enumerate(words[:-1]):
         verb = words[k + 1] if words[k + 1].pos_ != "ADV" else (words[k + 2] if k + 2 < len(words) else tok)
         if tok.lower_ == "we" and verb.lemma_.lower() in lexicon.proposal_verbs | {"present"}:
-            out = []
+            out: list[Token] = []
             for t in words[verb.i - sent.start + 1 :]:
+                if t.tag_ == "VBG" and t.dep_ not in {"amod", "compound"} and any(o.pos_ == "NOUN" for o in out):
+                    break  # "an algorithm improving upon the previous upper bounds"
                 if t.text in {";", ".", ":"} or t.lower_ in {
                     "which",
                     "that",
@@ -52,11 +64,42 @@ def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
                     "for",
                     "by",
                     "with",
+                    "based",
+                    "using",
+                    "via",
+                    "through",
                 }:
                     break
                 out.append(t)
             return out
     return []
+
+
+def _an_example(token: Token) -> bool:
+    """ "..., e.g., covariate shifts": an object the sentence gives as an example, not a proposal."""
+    left = token.left_edge.i
+    before = {t.lower_ for t in token.doc[max(token.sent.start, left - 2) : left]}
+    return bool(before & {"e.g.", "i.e.", "e.g", "i.e"})
+
+
+def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
+    """``span``, headed by ``noun``, is a contribution of its own: brought in as new ("a", "an" or
+    no article: not "we formulate the predictor as ..."), two words or more, one thing (no "and"),
+    not opening with a vague modifier ("multiple designs") nor headed by a class noun ("a
+    meta-learning framework", "a federated learning method": what a named proposal is)."""
+    if any(c.dep_ in {"det", "poss"} and c.lower_ not in {"a", "an"} for c in noun.children):
+        return False
+    words = [t for t in span if t.is_alpha or "-" in t.text]
+    head = span[-1].lower_
+    common = lexicon.generic_singles | lexicon.generic_heads
+    return (
+        len(words) >= 2
+        and not all(t.lower_ in common for t in words)  # "a new loss function"
+        and words[0].lower_ not in lexicon.stop_modifiers
+        and not any(t.pos_ == "CCONJ" for t in span)
+        and head not in lexicon.generic_heads | _CLASS_NOUNS
+        and span[-1].lemma_.lower() not in lexicon.generic_heads | _CLASS_NOUNS
+    )
 
 
 def _named_objects(head: Token, lexicon: Lexicon) -> list[Token]:
@@ -129,7 +172,18 @@ def _proposed_here(verb: Token) -> bool:
     if any(c.dep_ in {"agent", "aux"} or c.lower_ in {"recently", "previously"} for c in children):
         return False
     subjects = [c for c in children if c.dep_ == "nsubjpass"]
-    return any(is_named(t) or t.lower_ in _NOVEL for c in subjects for t in c.subtree)
+    if any(t.lower_ in _NOVEL for c in subjects for t in c.subtree):
+        return True
+    # the subject, its apposition or the name it is called is a name: not "GNN-based Active
+    # Learning (AL) methods are proposed to ...", a kind of others' methods the name only modifies
+    named = [
+        t
+        for c in subjects
+        for a in (c, *(x for x in c.children if x.dep_ in {"appos", "conj"}))
+        for t in (*a.conjuncts, a)
+    ]
+    named += [t for c in subjects for t in c.subtree if t.head.lower_ in {"called", "named", "dubbed", "termed"}]
+    return any(is_named(t) for t in named)
 
 
 def _class_noun_before_name(span: Span, spans: Iterable[Span]) -> Span | None:
@@ -181,12 +235,21 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                 span = _class_noun_before_name(span, doc.spans[SPANS_KEY]) or span
                 chosen[(span.start, span.end)] = span
 
+    direct: set[tuple[int, int]] = set()
     for tok in doc:
         lemma = tok.lemma_.lower()
         if tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _by_authors(tok):
             for child in tok.children:
-                if child.dep_ in {"dobj", "oprd", "attr"}:
+                if child.dep_ in {"dobj", "oprd", "attr"} and not _an_example(child):
                     take(_named_objects(child, lexicon))
+                    head = index.get(child.i)
+                    if (
+                        lemma in _INTRODUCING - {"design", "develop"}
+                        and head is not None
+                        and head.end == child.i + 1
+                        and _new_and_specific(child, head, lexicon)
+                    ):
+                        direct.add((head.start, head.end))
         elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
             take([t for c in tok.children if c.dep_ == "nsubjpass" for t in _named_objects(c, lexicon)])
         elif tok.dep_ in {"acl", "relcl"} and lemma in lexicon.naming_verbs:
@@ -220,11 +283,28 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     for key, span in list(chosen.items()):
         if first_seen.get(normal_form(span.text), span.sent.start) < span.sent.start:
             del chosen[key]
+    # "we introduce Pareto Estimation to Pick the Perfect Precision (PEPPP)": the parse cut the
+    # long form the abbreviation stands for; the abbreviation names the whole
+    for short, long in definitions(doc):
+        cut = [k for k, p in chosen.items() if p.start == long.start and p.end < long.end]
+        if cut and short.start in index and index[short.start].end == short.end:
+            for key in cut:
+                del chosen[key]
+            chosen[(short.start, short.end)] = index[short.start]
     spans = list(chosen.values())
     names = [s for s in spans if is_named(s[-1])]
     titled = [s for s in spans if _reads_as_name(s)]
     result = names or titled or spans
     result = [*result, *(s for s in spans if (s.start, s.end) in novel and s not in result)]
+    # "We propose a minimax formulation for ... We propose the I-BAU algorithm to solve it": a
+    # second contribution the authors state in a sentence of its own, besides the named one (a
+    # second name, "a novel BRO layer ... we design BRONet", is left out: "our method" is one)
+    named_sents = {s.sent.start for s in result if _reads_as_name(s)}
+    result += [
+        s
+        for s in spans
+        if (s.start, s.end) in direct and s not in result and s.sent.start not in named_sents and not _reads_as_name(s)
+    ]
     return sorted(result, key=lambda s: (s.start, s.end))
 
 
