@@ -79,6 +79,24 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             id="results on datasets such as D1 and D2",
         ),
         pytest.param(
+            "We evaluate FooNet on four datasets, including MNIST and SVHN.",
+            {"FooNet": "Method", "MNIST": "Dataset", "SVHN": "Dataset"},
+            ("FooNet",),
+            {
+                ("FooNet", "evaluatedOn", "MNIST"),
+                ("FooNet", "evaluatedOn", "SVHN"),
+                ("MNIST", "conjoinedWith", "SVHN"),
+            },
+            id="evaluated on datasets, including D1 and D2",
+        ),
+        pytest.param(
+            "FooNet boosts popular training methods, including BarNet and BazNet.",
+            {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"},
+            ("FooNet",),
+            {("BarNet", "conjoinedWith", "BazNet")},
+            id="methods, including X and Y: no place of evaluation",
+        ),
+        pytest.param(
             "Lower precision may yield larger round-off error and hence larger prediction error.",
             {"round-off error": "Concept", "prediction error": "Concept"},
             (),

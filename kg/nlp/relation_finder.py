@@ -81,6 +81,18 @@ def _such_as(prep: Token) -> bool:
     return prep.dep_ == "prep" and prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
 
 
+#: Plural nouns whose "including" names datasets or tasks: "on four tasks, including T1 and T2".
+_PLACES = frozenset({"dataset", "benchmark", "task", "problem", "domain", "environment", "game", "application"})
+
+
+_PLACE_TYPES = frozenset({"Dataset", "Task"})
+
+
+def _including(prep: Token) -> bool:
+    """ "on a wide range of datasets, including D1 and D2": "including" names the noun's members."""
+    return prep.dep_ == "prep" and prep.lower_ == "including" and prep.head.lemma_.lower() in _PLACES
+
+
 def _one_common_word(span: Span) -> bool:
     return len(span) == 1 and span.text.islower()
 
@@ -206,6 +218,9 @@ class Finder:
                     if _such_as(child) and tok.head.lemma_.lower() not in _WHOLE_VERBS:
                         # "on image datasets such as MNIST and SVHN", not "X contains methods such as Y"
                         out += [c for o in args(child, {"pobj"}) if o.i in self.index for c in [o, *o.conjuncts]]
+                    if _including(child):  # a dataset or a task as its sentence types it, nothing retyped
+                        members = [c for o in args(child, {"pobj"}) for c in [o, *o.conjuncts] if c not in out]
+                        out += [c for c in members if c.i in self.index and self.index[c.i].label_ in _PLACE_TYPES]
             if tok.i in self.index:
                 continue
             if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
