@@ -445,3 +445,11 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
 )
 def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_dataset_named_on_the_task_of_a_result(rules):
+    text = "We show that FooNet outperforms competing methods in complex problems, including object detection in COCO."
+    mentions = {"FooNet": "Method", "object detection": "Task", "COCO": "Dataset"}
+    found = _ruled(rules, text, mentions, ("FooNet",))
+    assert ("FooNet", "addresses", "object detection") in found
+    assert ("FooNet", "evaluatedOn", "COCO") in found  # "in T in D": evaluated on D
