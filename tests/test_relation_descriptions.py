@@ -225,6 +225,13 @@ def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected
             id="an improvement in M: M a metric though typed Method in the sentence",
         ),
         pytest.param(
+            "FooNet shows a substantial improvement on Enwiki8.",
+            {"FooNet": "Method", "Enwiki8": "Method"},
+            (),
+            {("FooNet", "evaluatedOn", "Enwiki8")},
+            id="an improvement on a named D: evaluated on D, not measured by it",
+        ),
+        pytest.param(
             "FooNet achieves high accuracy, while requiring 10x fewer GFLOPs than other methods.",
             {"FooNet": "Method", "GFLOPs": "Concept"},
             (),
