@@ -79,6 +79,24 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             id="results on datasets such as D1 and D2",
         ),
         pytest.param(
+            "We evaluate FooNet on four datasets, including MNIST and SVHN.",
+            {"FooNet": "Method", "MNIST": "Dataset", "SVHN": "Dataset"},
+            ("FooNet",),
+            {
+                ("FooNet", "evaluatedOn", "MNIST"),
+                ("FooNet", "evaluatedOn", "SVHN"),
+                ("MNIST", "conjoinedWith", "SVHN"),
+            },
+            id="evaluated on datasets, including D1 and D2",
+        ),
+        pytest.param(
+            "FooNet boosts popular training methods, including BarNet and BazNet.",
+            {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"},
+            ("FooNet",),
+            {("BarNet", "conjoinedWith", "BazNet")},
+            id="methods, including X and Y: no place of evaluation",
+        ),
+        pytest.param(
             "Lower precision may yield larger round-off error and hence larger prediction error.",
             {"round-off error": "Concept", "prediction error": "Concept"},
             (),
@@ -205,6 +223,13 @@ def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected
             (),
             {("FooNet", "measuredBy", "MSE")},
             id="an improvement in M: M a metric though typed Method in the sentence",
+        ),
+        pytest.param(
+            "FooNet shows a substantial improvement on Enwiki8.",
+            {"FooNet": "Method", "Enwiki8": "Method"},
+            (),
+            {("FooNet", "evaluatedOn", "Enwiki8")},
+            id="an improvement on a named D: evaluated on D, not measured by it",
         ),
         pytest.param(
             "FooNet achieves high accuracy, while requiring 10x fewer GFLOPs than other methods.",
@@ -427,3 +452,11 @@ def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, e
 )
 def test_issue_13_what_a_method_is_good_at_and_built_on(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_dataset_named_on_the_task_of_a_result(rules):
+    text = "We show that FooNet outperforms competing methods in complex problems, including object detection in COCO."
+    mentions = {"FooNet": "Method", "object detection": "Task", "COCO": "Dataset"}
+    found = _ruled(rules, text, mentions, ("FooNet",))
+    assert ("FooNet", "addresses", "object detection") in found
+    assert ("FooNet", "evaluatedOn", "COCO") in found  # "in T in D": evaluated on D

@@ -152,6 +152,24 @@ def test_issue_13_learned_use_needs_a_word_that_states_it(rules):
             set(),
             id="nothing relates to itself",
         ),
+        pytest.param(
+            "FooNet leverages the expressive power of graph neural networks.",
+            {"FooNet": "Method", "graph neural networks": "Method"},
+            {("FooNet", "uses", "graph neural networks")},
+            id="X leverages the power of Y: X uses Y",
+        ),
+        pytest.param(
+            "FooNet combines the merits of BarNet and BazNet.",
+            {"FooNet": "Method", "BarNet": "Method", "BazNet": "Method"},
+            {("FooNet", "uses", "BarNet"), ("FooNet", "uses", "BazNet"), ("BarNet", "conjoinedWith", "BazNet")},
+            id="X combines the merits of Y and Z: X uses both",
+        ),
+        pytest.param(
+            "We give insight on the benefit of BarNet.",
+            {"BarNet": "Method"},
+            set(),
+            id="the benefit of Y without a use verb: nothing",
+        ),
     ],
 )
 def test_issue_13_patterns_stated_by_the_parse(rules, text, mentions, expected):

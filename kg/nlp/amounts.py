@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.nlp.evidence import contrasted, verb_negated
+from kg.nlp.evidence import contrasted, is_name, verb_negated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.relation_finder import RETYPED, Finder, args
 
@@ -31,6 +31,12 @@ def gains(finder: Finder) -> None:
             o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"in", "of", "on"} for o in args(p, {"pobj"})
         ]
         metrics = {m.root.i: m for m in finder.doc.spans.get(SPANS_KEY, []) if m.label_ in RETYPED | {"Metric"}}
+        places = [o for p in tok.children if p.dep_ == "prep" and p.lower_ == "on" for o in args(p, {"pobj"})]
+        for place in map(finder.mention, finder.named(places)):  # "a 2% improvement on Enwiki8": a named dataset
+            if place is not None and (place.label_ == "Dataset" or (place.label_ in RETYPED and is_name(place))):
+                measures = [m for m in measures if m.i not in range(place.start, place.end)]
+                for subj in subjects:
+                    finder.add(finder.mention(subj), "evaluatedOn", place, verb, role=True)
         for measure in measures:  # "solid accuracy boosts": the metric inside the phrase
             if measure.i in metrics:  # "an improvement in MSE": a metric, even typed Method here
                 for subj in subjects:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import contrasted, is_name, names_quality, same_thing, types_fit, unstated
+from kg.nlp.evidence import USE_VERBS, contrasted, is_name, names_quality, same_thing, types_fit, unstated
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
@@ -79,6 +79,25 @@ _WHOLE_VERBS = frozenset({"contain", "comprise", "include"})
 
 def _such_as(prep: Token) -> bool:
     return prep.dep_ == "prep" and prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
+
+
+#: Plural nouns whose "including" names datasets or tasks: "on four tasks, including T1 and T2".
+_PLACES = frozenset({"dataset", "benchmark", "task", "problem", "domain", "environment", "game", "application"})
+
+
+_PLACE_TYPES = frozenset({"Dataset", "Task"})
+
+
+def _including(prep: Token) -> bool:
+    """ "on a wide range of datasets, including D1 and D2": "including" names the noun's members."""
+    return prep.dep_ == "prep" and prep.lower_ == "including" and prep.head.lemma_.lower() in _PLACES
+
+
+#: Nouns whose "of" names what a method takes up: "X leverages the power of Y", "X combines the
+#: merits of Y and Z", "X builds on the idea of Y": Y.
+_WRAPPERS = frozenset(
+    {"power", "merit", "strength", "advantage", "benefit", "idea", "principle", "expressiveness", "flexibility"}
+)
 
 
 def _one_common_word(span: Span) -> bool:
@@ -206,8 +225,14 @@ class Finder:
                     if _such_as(child) and tok.head.lemma_.lower() not in _WHOLE_VERBS:
                         # "on image datasets such as MNIST and SVHN", not "X contains methods such as Y"
                         out += [c for o in args(child, {"pobj"}) if o.i in self.index for c in [o, *o.conjuncts]]
+                    if _including(child):  # a dataset or a task as its sentence types it, nothing retyped
+                        members = [c for o in args(child, {"pobj"}) for c in [o, *o.conjuncts] if c not in out]
+                        out += [c for c in members if c.i in self.index and self.index[c.i].label_ in _PLACE_TYPES]
             if tok.i in self.index:
                 continue
+            if tok.lemma_.lower() in _WRAPPERS and tok.head.lemma_.lower() in USE_VERBS:  # "leverages the power of Y"
+                taken = [o for p in tok.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
+                out += [o for o in taken if o.i in self.index and o not in out]
             if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
                 out += [c for c in tok.children if c.dep_ == "appos" and c.i in self.index and c not in out][:1]
             if tok.lemma_.lower() in _COLLECTIONS:  # "on a panel of 121 UCI datasets": the datasets

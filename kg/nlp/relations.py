@@ -20,6 +20,7 @@ from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
+from kg.nlp.task_places import task_datasets
 
 VERBS = {
     "improvesOn": {"outperform", "surpass", "beat", "exceed", "outpace", "improve", "advance"},
@@ -354,8 +355,10 @@ class _Finder(NounFinder):
                     for subj in subjects:
                         self.add(subj, "evaluatedOn", place, verb)
                 elif place.label_ == "Task" and prep.lower_ in {"on", "in", "for"}:
-                    for subj in subjects:
+                    for subj in subjects:  # "X outperforms Y in T on D": evaluated on D too
                         self.add(subj, "addresses", place, verb)
+                        for data in task_datasets(self, obj):
+                            self.add(subj, "evaluatedOn", data, verb)
                 elif place.label_ in RETYPED and prep.lower_ in {"on", "across"} and verb.lemma_.lower() != "improve":
                     for subj in subjects:  # "X outperforms Y on MD17": a dataset or a task, as the graph types it
                         self.add(subj, "evaluatedOn", place, verb, role=True)
