@@ -110,3 +110,11 @@ def test_entity_confidence_drops_the_vocabulary_terms_only_dropped_entities_link
     }
     assert drop_unsure(graph, 0.5) == 1
     assert set(graph.graph[VOCABULARY]) == {"v:kept", "v:area"}
+
+
+def test_entity_confidence_a_cited_author_is_no_entity() -> None:
+    abstract = "It generalizes order-agnostic models (Uria et al., 2014) as Katzenberger (1991) did. We use Adam."
+    graph = _graph(abstract, "", ["Uria", "Katzenberger", "Adam"])
+    score_entities(graph)
+    assert graph.nodes["entity/Uria"]["confidence"] == graph.nodes["entity/Katzenberger"]["confidence"] == 0.0
+    assert graph.nodes["entity/Adam"]["confidence"] > 0.0

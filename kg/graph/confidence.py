@@ -26,6 +26,7 @@ from typing import Any
 
 import networkx as nx
 
+from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
@@ -137,11 +138,14 @@ def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
 
 def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> None:
     """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
-    thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so)."""
+    thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so);
+    a cited author ("Uria et al. (2014)", :mod:`kg.graph.citations`) gets 0."""
     model = model or load_model()
     unscored = {n: f for n, f in all_features(graph).items() if "confidence" not in graph.nodes[n]}
     for node, confidence in zip(unscored, model.confidences(list(unscored.values())), strict=True):
-        graph.nodes[node]["confidence"] = round(confidence, 3)
+        data = graph.nodes[node]
+        abstracts = (str(graph.nodes[p].get("abstract", "")) for p in data.get("papers", ()) if p in graph)
+        data["confidence"] = 0.0 if cited_author(str(data.get("label", "")), abstracts) else round(confidence, 3)
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
