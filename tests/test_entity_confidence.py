@@ -118,3 +118,10 @@ def test_entity_confidence_a_cited_author_is_no_entity() -> None:
     score_entities(graph)
     assert graph.nodes["entity/Uria"]["confidence"] == graph.nodes["entity/Katzenberger"]["confidence"] == 0.0
     assert graph.nodes["entity/Adam"]["confidence"] > 0.0
+
+
+def test_entity_confidence_an_english_word_is_no_dataset_the_gazetteer_writes_in_capitals() -> None:
+    graph = _graph("Which components drive success on DRIVE? We also study MNIST.", "", ["drive", "DRIVE", "mnist"])
+    score_entities(graph)
+    assert graph.nodes["entity/drive"]["confidence"] == 0.0  # the verb, matched to the DRIVE dataset
+    assert graph.nodes["entity/DRIVE"]["confidence"] > 0.0 and graph.nodes["entity/mnist"]["confidence"] > 0.0

@@ -30,6 +30,7 @@ from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
+from kg.nlp.lexicon import word_not_name
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -139,13 +140,18 @@ def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
 def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> None:
     """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
     thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so);
-    a cited author ("Uria et al. (2014)", :mod:`kg.graph.citations`) gets 0."""
+    a cited author ("Uria et al. (2014)", :mod:`kg.graph.citations`) gets 0, and so does an English
+    word the gazetteer took for a name it knows only in capitals ("drive" for the DRIVE dataset:
+    :func:`kg.nlp.lexicon.word_not_name`)."""
     model = model or load_model()
     unscored = {n: f for n, f in all_features(graph).items() if "confidence" not in graph.nodes[n]}
     for node, confidence in zip(unscored, model.confidences(list(unscored.values())), strict=True):
         data = graph.nodes[node]
         abstracts = (str(graph.nodes[p].get("abstract", "")) for p in data.get("papers", ()) if p in graph)
-        data["confidence"] = 0.0 if cited_author(str(data.get("label", "")), abstracts) else round(confidence, 3)
+        label = str(data.get("label", ""))
+        names = [label, *(str(a) for a in data.get("alt_labels", ()))]
+        dropped = all(word_not_name(n) for n in names) or cited_author(label, abstracts)
+        data["confidence"] = 0.0 if dropped else round(confidence, 3)
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
