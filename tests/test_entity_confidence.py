@@ -121,7 +121,9 @@ def test_entity_confidence_a_cited_author_is_no_entity() -> None:
 
 
 def test_entity_confidence_an_english_word_is_no_dataset_the_gazetteer_writes_in_capitals() -> None:
+    from kg.nlp.lexicon import word_not_name
+
     graph = _graph("Which components drive success on DRIVE? We also study MNIST.", "", ["drive", "DRIVE", "mnist"])
-    score_entities(graph)
+    score_entities(graph, not_name=word_not_name)
     assert graph.nodes["entity/drive"]["confidence"] == 0.0  # the verb, matched to the DRIVE dataset
     assert graph.nodes["entity/DRIVE"]["confidence"] > 0.0 and graph.nodes["entity/mnist"]["confidence"] > 0.0

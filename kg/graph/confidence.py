@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,7 +30,6 @@ from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
-from kg.nlp.lexicon import word_not_name
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -137,12 +136,14 @@ def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
     return out
 
 
-def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> None:
+def score_entities(
+    graph: nx.MultiDiGraph, model: EntityModel | None = None, not_name: Callable[[str], bool] | None = None
+) -> None:
     """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
     thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so);
-    a cited author ("Uria et al. (2014)", :mod:`kg.graph.citations`) gets 0, and so does an English
-    word the gazetteer took for a name it knows only in capitals ("drive" for the DRIVE dataset:
-    :func:`kg.nlp.lexicon.word_not_name`)."""
+    a cited author ("Uria et al. (2014)", :mod:`kg.graph.citations`) gets 0, and so does an entity
+    every name of which ``not_name`` says is none (the build passes
+    :func:`kg.nlp.lexicon.word_not_name`: "drive", taken for the DRIVE dataset)."""
     model = model or load_model()
     unscored = {n: f for n, f in all_features(graph).items() if "confidence" not in graph.nodes[n]}
     for node, confidence in zip(unscored, model.confidences(list(unscored.values())), strict=True):
@@ -150,7 +151,7 @@ def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> 
         abstracts = (str(graph.nodes[p].get("abstract", "")) for p in data.get("papers", ()) if p in graph)
         label = str(data.get("label", ""))
         names = [label, *(str(a) for a in data.get("alt_labels", ()))]
-        dropped = all(word_not_name(n) for n in names) or cited_author(label, abstracts)
+        dropped = (not_name is not None and all(map(not_name, names))) or cited_author(label, abstracts)
         data["confidence"] = 0.0 if dropped else round(confidence, 3)
 
 
