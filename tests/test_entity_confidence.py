@@ -110,3 +110,20 @@ def test_entity_confidence_drops_the_vocabulary_terms_only_dropped_entities_link
     }
     assert drop_unsure(graph, 0.5) == 1
     assert set(graph.graph[VOCABULARY]) == {"v:kept", "v:area"}
+
+
+def test_entity_confidence_a_cited_author_is_no_entity() -> None:
+    abstract = "It generalizes order-agnostic models (Uria et al., 2014) as Katzenberger (1991) did. We use Adam."
+    graph = _graph(abstract, "", ["Uria", "Katzenberger", "Adam"])
+    score_entities(graph)
+    assert graph.nodes["entity/Uria"]["confidence"] == graph.nodes["entity/Katzenberger"]["confidence"] == 0.0
+    assert graph.nodes["entity/Adam"]["confidence"] > 0.0
+
+
+def test_entity_confidence_an_english_word_is_no_dataset_the_gazetteer_writes_in_capitals() -> None:
+    from kg.nlp.lexicon import word_not_name
+
+    graph = _graph("Which components drive success on DRIVE? We also study MNIST.", "", ["drive", "DRIVE", "mnist"])
+    score_entities(graph, not_name=word_not_name)
+    assert graph.nodes["entity/drive"]["confidence"] == 0.0  # the verb, matched to the DRIVE dataset
+    assert graph.nodes["entity/DRIVE"]["confidence"] > 0.0 and graph.nodes["entity/mnist"]["confidence"] > 0.0

@@ -276,7 +276,7 @@ def build(
         from kg.graph.naming import link_broader, link_named
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
-        from kg.nlp.lexicon import load_lexicon
+        from kg.nlp.lexicon import load_lexicon, word_not_name
         from kg.vocab.link import known_definitions, link_graph, vocabulary_kinds
 
         with collector_paused():
@@ -326,7 +326,7 @@ def build(
         if link:
             link_graph(graph)
             lap("link vocabularies")
-        score_entities(graph)
+        score_entities(graph, not_name=word_not_name)
         threshold = load_model().threshold if min_confidence is None else min_confidence
         report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
         lap("entity confidence")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,6 +26,7 @@ from typing import Any
 
 import networkx as nx
 
+from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
@@ -135,13 +136,23 @@ def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
     return out
 
 
-def score_entities(graph: nx.MultiDiGraph, model: EntityModel | None = None) -> None:
+def score_entities(
+    graph: nx.MultiDiGraph, model: EntityModel | None = None, not_name: Callable[[str], bool] | None = None
+) -> None:
     """Set ``confidence`` (0-1, three decimals) on every entity node that has none yet (a
-    thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so)."""
+    thesaurus rule that keeps, renames or merges into an entity gives it 1.0: the user said so);
+    a cited author ("Uria et al. (2014)", :mod:`kg.graph.citations`) gets 0, and so does an entity
+    every name of which ``not_name`` says is none (the build passes
+    :func:`kg.nlp.lexicon.word_not_name`: "drive", taken for the DRIVE dataset)."""
     model = model or load_model()
     unscored = {n: f for n, f in all_features(graph).items() if "confidence" not in graph.nodes[n]}
     for node, confidence in zip(unscored, model.confidences(list(unscored.values())), strict=True):
-        graph.nodes[node]["confidence"] = round(confidence, 3)
+        data = graph.nodes[node]
+        abstracts = (str(graph.nodes[p].get("abstract", "")) for p in data.get("papers", ()) if p in graph)
+        label = str(data.get("label", ""))
+        names = [label, *(str(a) for a in data.get("alt_labels", ()))]
+        dropped = (not_name is not None and all(map(not_name, names))) or cited_author(label, abstracts)
+        data["confidence"] = 0.0 if dropped else round(confidence, 3)
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:

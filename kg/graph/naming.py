@@ -99,11 +99,15 @@ class NameIndex:
     def __init__(self) -> None:
         self.names: dict[tuple[str, ...], set[tuple[str, bool]]] = defaultdict(set)
         self.first: dict[str, int] = {}  # first word, lower case -> most words of a name it starts
+        self.modifiers: set[str] = set()  # nodes a longer name that starts with theirs names too
 
-    def add(self, name: str, node: str) -> None:
+    def add(self, name: str, node: str, modifier: bool = True) -> None:
+        """Index ``name`` of ``node``; ``modifier``: a longer name starting with it names it too."""
         words = [w for w, _ in tokens(name)]
         if not words or len(words) > MAX_WORDS:
             return
+        if modifier:
+            self.modifiers.add(node)
         exact = bool(_INNER_CAPITAL.search(name))
         common = len(words) == 1 and not exact and not any(c.isdigit() for c in name) and not name.isupper()
         self.names[("=" if exact else "~", *_key(words, exact))].add((node, common))
@@ -115,9 +119,11 @@ class NameIndex:
         nodes = self.names.get(("=", *_key(words, True))) or self.names.get(("~", *_key(words, False))) or set()
         return {node for node, common in nodes if not common}
 
-    def find(self, text: str) -> set[tuple[str, bool]]:
+    def find(self, text: str, cut: set[str] | None = None) -> set[tuple[str, bool]]:
         """``(node, by a common word)`` for the nodes the text names, longest names first, no two
-        names sharing a word; a common word is a single word that is no name ("dropout", not "MNIST")."""
+        names sharing a word; a common word is a single word that is no name ("dropout", not "MNIST").
+        The nodes whose name a longer name starts with, but that it does not name (see ``add``),
+        are added to ``cut``."""
         words = tokens(text)
         raw = [w for w, _ in words]
         low = [w.lower() for w in raw]
@@ -146,7 +152,9 @@ class NameIndex:
                     ("~", *low[i : i + k - 1], last.lower())
                 )
                 if nodes:
-                    found |= nodes
+                    found |= {(node, common) for node, common in nodes if node in self.modifiers}
+                    if cut is not None:
+                        cut |= {node for node, _ in nodes if node not in self.modifiers}
                     break
             # a compound names its head too, unless a class noun heads it: a paper on a "large
             # language model" is not linked to "language model", nor one on a "graph neural
@@ -192,7 +200,7 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
         label = data.get("label", "")
         for name in dict.fromkeys([label, *data.get("alt_labels", ())]):
             if searchable(name, label):
-                index.add(name, node)
+                index.add(name, node, modifier=names_a_thing(data))
     added = 0
     for node, data in nodes:
         data.pop(BROADER_ENTITIES, None)
@@ -221,6 +229,22 @@ def established(graph: nx.MultiDiGraph, min_papers: int, min_confidence: float =
             yield node, data
 
 
+def names_a_thing(data: dict) -> bool:
+    """Whether an entity is named too where its name starts a longer one: a dataset or a proper
+    name ("ImageNet" in "ImageNet classification", "BERT" in "BERT embeddings"), not a common
+    term cut off the phrase it modifies ("stochastic gradient" of "stochastic gradient descent",
+    "maximum likelihood" of "maximum likelihood estimation", "Markov chain" of "Markov chain Monte
+    Carlo": fragments a reader does not want).
+
+    >>> names_a_thing({"label": "stochastic gradient", "type": "Method"}), names_a_thing({"label": "BERT"})
+    (False, True)
+    """
+    if data.get("type") == "Dataset":
+        return True
+    names = [str(data.get("label", "")), *(str(a) for a in data.get("alt_labels", ()) if str(a) != str(a).upper())]
+    return any(_INNER_CAPITAL.search(n) or any(c.isdigit() for c in n) or (n.isupper() and len(n) > 1) for n in names)
+
+
 def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0.5, min_confidence: float = 0.5) -> int:
     """Add a ``mentions`` edge from every paper whose abstract names an entity found by the
     extractor in at least ``min_papers`` papers; how many edges were added. The entity's
@@ -240,17 +264,21 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
         label = data.get("label", "")
         for name in dict.fromkeys([label, *data.get("alt_labels", ())]):
             if searchable(name, label):
-                index.add(name, node)
+                index.add(name, node, modifier=names_a_thing(data))
     named: dict[str, set[str]] = defaultdict(set)
     by_word: dict[str, set[str]] = defaultdict(set)
+    in_longer: dict[str, set[str]] = defaultdict(set)  # papers that use the word inside a longer name
     for paper, data in graph.nodes(data=True):
         if data.get("type") == "Paper" and data.get("abstract"):
-            for node, common in index.find(data["abstract"]):
+            cut: set[str] = set()
+            for node, common in index.find(data["abstract"], cut):
                 (by_word if common else named)[node].add(paper)
+            for node in cut:
+                in_longer[node].add(paper)
     for node, papers in by_word.items():
         # A common word is a term only where the extractor mostly says so: "dropout", not "prior".
         extracted = set(graph.nodes[node].get("papers", ()))
-        if len(extracted) >= min_share * len(extracted | papers):
+        if len(extracted) >= min_share * len(extracted | papers | in_longer[node]):
             named[node] |= papers
     added = 0
     for node, papers in sorted(named.items()):

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from kg.text import singular
+from kg.text import english_zipf, singular
 
 DATA = Path(__file__).parent / "data"
 
@@ -69,3 +69,21 @@ def known_types() -> dict[str, str]:
     for entry in load_gazetteer():
         known.setdefault(entry["pattern"].lower(), entry["label"])
     return known
+
+
+@cache
+def capitalized_names() -> frozenset[str]:
+    """The one-word gazetteer names written with a capital (DRIVE, MASSIVE, GraSP), in lower case."""
+    patterns = (e["pattern"] for e in load_gazetteer())
+    return frozenset(p.lower() for p in patterns if p.isalpha() and not p.islower())
+
+
+def word_not_name(text: str) -> bool:
+    """Whether ``text``, one word as an abstract writes it, is an English word and no name: the
+    gazetteer (matched ignoring case) knows it only written with capitals. "drive", "massive",
+    "behave", "demand" are words; DRIVE, MASSIVE, BEHAVE and DEMAND datasets.
+
+    >>> word_not_name("drive"), word_not_name("DRIVE"), word_not_name("mnist")
+    (True, False, False)
+    """
+    return text.isalpha() and text.islower() and text in capitalized_names() and english_zipf(text) >= 3.0
