@@ -82,6 +82,26 @@ def test_papers_own_definition_wins_over_the_corpus():
     assert keys[3] == [term_key("reinforcement learning")]
 
 
+def test_a_name_in_its_own_right_is_not_one_papers_coinage():
+    """One paper defines GLUE as "graph learning under errors"; the others write GLUE for the
+    benchmark the vocabularies know by that name: only the defining paper's GLUE is written out.
+    Two papers defining it the same way make it the corpus's meaning. A long form that does not
+    spell the name loses to the vocabularies' name however many papers use it (COCO for
+    "controllable counterfactuals")."""
+    known = [("COCO", "COCO"), ("GLUE", "GLUE")]
+    coined = ("coined", ex(("GLUE", "Method"), definitions=[("GLUE", "Graph Learning Under Errors")]))
+    papers = [coined, ("bench", ex(("GLUE", "Dataset")))]
+    _entities, keys = resolve_entities(papers, definitions=known)
+    assert keys == [[term_key("graph learning under error")], [term_key("GLUE")]]
+    _entities, keys = resolve_entities([("again", coined[1]), *papers], definitions=known)
+    assert keys[2] == [term_key("graph learning under error")]
+    _entities, keys = resolve_entities(papers)  # a short name the vocabularies do not know
+    assert keys[1] == [term_key("graph learning under error")]
+    unspelled = ("cc", ex(("COCO", "Method"), definitions=[("COCO", "controllable counterfactuals")]))
+    _entities, keys = resolve_entities([unspelled, unspelled, ("d", ex(("COCO", "Dataset")))], definitions=known)
+    assert keys[2] == [term_key("COCO")]
+
+
 def test_corpus_definitions_are_counted_by_term_not_by_spelling():
     """Three papers define LLM as large language models, each spelled its own way; two as
     latent language models: a paper that only writes "LLMs" means the first."""

@@ -12,7 +12,8 @@ import pytest
 
 from kg.graph.model import new_graph
 from kg.vocab import abbreviation_pairs, gazetteer_entries, link_entity, link_graph, load_vocabulary
-from kg.vocab.vocabulary import DATA_DIR, DATA_FILES, read_terms
+from kg.vocab.link import known_definitions
+from kg.vocab.vocabulary import DATA_DIR, DATA_FILES, Term, Vocabulary, read_terms
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_VOCAB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vocab"
@@ -135,3 +136,14 @@ def test_build_vocab_is_deterministic_and_matches_the_shipped_files(tmp_path: Pa
     assert built == sorted([*DATA_FILES, "ATTRIBUTION.md", "sources.json"])
     for name in built:
         assert (tmp_path / name).read_bytes() == (DATA_DIR / name).read_bytes(), name
+
+
+def test_vocabulary_names_stand_for_themselves_unless_spelled_out():
+    vocab = Vocabulary(
+        [
+            Term("d:coco", "COCO", "Dataset", "pwc:benchmark"),
+            Term("m:ppo", "Proximal Policy Optimization", "Method", "pwc:method", abbreviations=("PPO",)),
+            Term("m:ppo2", "PPO", "Method", "pwc:method"),
+        ]
+    )
+    assert known_definitions(vocab) == [("COCO", "COCO"), ("PPO", "Proximal Policy Optimization")]

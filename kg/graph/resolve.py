@@ -144,6 +144,8 @@ class Resolver:
             return found
         forms = self.global_defs.get(key)
         fallback = self.fallback.get(key)
+        if found is None and fallback is not None and term_key(fallback) == key and sum((forms or {}).values()) < 2:
+            return None  # a name in its own right ("COCO") is not what one other paper coined it for
         best = None
         if forms:  # spelled out first, then the commonest, then the vocabularies' on a tie
             known = term_key(fallback) if fallback else None

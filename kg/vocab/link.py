@@ -226,7 +226,11 @@ def _capitals(names: Iterable[str]) -> list[str]:
 
 def known_definitions(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
     """Abbreviation pairs whose long form's initials spell the short form ("PPO" = "Proximal
-    Policy Optimization"), safe to use when a paper does not define the abbreviation itself."""
-    return [
-        (short, long) for short, long in abbreviation_pairs(vocabulary) if long_form_start(short, long.split()) == 0
-    ]
+    Policy Optimization"), safe to use when a paper does not define the abbreviation itself, and
+    the short names that are a term's own label, each paired with itself ("COCO" = "COCO"): one
+    paper's "controllable counterfactuals (COCO)" must not rename the dataset in every other paper."""
+    vocab = vocabulary or load_vocabulary()
+    spelled = [(short, long) for short, long in abbreviation_pairs(vocab) if long_form_start(short, long.split()) == 0]
+    shorts = {short for short, _ in spelled}
+    names = {(label, label) for label in _capitals(t.label for t in vocab.terms.values()) if label not in shorts}
+    return sorted({*spelled, *names})
