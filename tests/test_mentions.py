@@ -264,3 +264,21 @@ def test_a_definition_takes_the_kind_of_the_noun_after_it(nlp):
     # "(HO) methods": methods of the thing defined, which stays what it is
     found, _ = mentions(nlp, "It uses the existing gradient-based hyperparameter optimization (HO) methods today.")
     assert ("HO", "Task") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "task", "never"),
+    [
+        ("Experiments on calibration and OOD detection show gains for our model.", "calibration", set()),
+        (
+            "The pruned models match dense ones on image classification, object detection and translation.",
+            "translation",
+            set(),
+        ),
+        ("Our method is evaluated on novelty and anomaly detection benchmarks.", "anomaly detection", {"novelty"}),
+    ],
+)
+def test_a_task_word_listed_with_tasks_is_a_task_once_named(nlp, text, task, never):
+    found, _ = mentions(nlp, text)
+    assert (task, "Task") in found
+    assert not never & {t for t, _ in found}

@@ -21,7 +21,16 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import definitions
 from kg.nlp.defining import defined_kind
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
-from kg.nlp.span_edges import NAMING_PARTICIPLES, ROLE_HEADS, STRIPPABLE_HEADS, is_named, quantity, trim
+from kg.nlp.listed_tasks import listed_task
+from kg.nlp.span_edges import (
+    NAMING_PARTICIPLES,
+    ROLE_HEADS,
+    STRIPPABLE_HEADS,
+    is_named,
+    misread_adjective,
+    quantity,
+    trim,
+)
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.text import rare_term, singular
 
@@ -101,9 +110,9 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         if {lemma, head.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
             return False
         kind = head_type(span, lexicon)
-        return (
-            counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2) or rare_term(lemma)
-        )
+        if counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2):
+            return True
+        return rare_term(lemma) or listed_task(head, lexicon)
     if singular(head.lower_) in lexicon.generic_heads and all(
         t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
     ):
@@ -162,6 +171,8 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
         span = trim(chunk, lexicon)
         if not len(span):
             continue
+        if span.start == chunk.start and misread_adjective(doc, span.start) and span[0].pos_ in {"NOUN", "PROPN"}:
+            span = doc[span.start - 1 : span.end]  # "lossless compression"
         yield span
         if len(span) >= 2 and span[-1].lemma_.lower() in STRIPPABLE_HEADS:
             yield trim(span[:-1], lexicon)
@@ -228,7 +239,7 @@ def rare_gerund(token: Token) -> bool:
     "suffer from overfitting", "grokking occurs". No object follows it ("overfitting the data")."""
     return (
         token.tag_ == "VBG"
-        and token.dep_ in _NOUN_ROLES
+        and (token.dep_ in _NOUN_ROLES or (token.dep_ == "xcomp" and token.head.pos_ == "VERB"))
         and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
         and rare_term(token.lower_)
     )
@@ -290,6 +301,8 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     if typed is None and given_name(span) and span.start >= 2:
         noun = span.doc[span.start - 2]  # "an algorithm named Fish", "a dataset called Foraging"
         return lexicon.type_of_word(noun.text, noun.lemma_) or "Method"
+    if typed is None and len(span) == 1 and listed_task(span[0], lexicon):
+        return "Task"  # "experiments on calibration and OOD detection"
     return typed or "Concept"
 
 
