@@ -246,6 +246,14 @@ def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
         ("We compare with two strong baselines, FooProp and BarGrad, on ImageNet.", "BarGrad", "Method"),
         ("We propose a new learning framework for long sequence forecasting named FooCast.", "FooCast", "Method"),
         ("We test it on variants of Zokoban (a well-known planning benchmark) today.", "Zokoban", "Dataset"),
+        (  # the parser hangs the name on the task; the new thing is the metric
+            "We introduce a new evaluation metric for visual grammar induction, ZCRA, and show gains.",
+            "ZCRA",
+            "Metric",
+        ),
+        ("We introduce a new metric, Gain Ratio, and promote its use.", "Gain Ratio", "Metric"),
+        ("We publish the Zorblong environment and an offline dataset.", "Zorblong environment", "Dataset"),
+        ("It reproduces a specific skill in FooJoCo environments from a few demonstrations.", "FooJoCo", "Dataset"),
     ],
 )
 def test_a_name_takes_the_kind_of_the_noun_defining_it(nlp, text, name, kind):

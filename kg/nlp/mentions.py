@@ -19,7 +19,7 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.defining import defined_kind
+from kg.nlp.defining import defined_kind, resource_name
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.span_edges import (
@@ -289,6 +289,8 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
         return typed
+    if typed is None and resource_name(span):
+        return "Dataset"  # "the Mahjong environment", "MuJoCo environments"
     if "(" in span.text and span[-1].text != ")":
         return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
     if any(is_named(t) for t in span):
@@ -322,6 +324,8 @@ def find_mentions(
         if kind in {"Dataset", "Metric", "Task"}:
             for tok in chunk[:-1]:
                 chunk_heads[tok.i] = kind
+        elif resource_name(chunk):  # "MiniGrid environments": the name is the environment's
+            chunk_heads.update((tok.i, "Dataset") for tok in chunk[:-1] if not tok.is_upper)
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
