@@ -187,6 +187,12 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"denoising objective", "relabelling scheme", "trajectory fragments"},
             {"resampling trajectory fragments"},
         ),
+        (  # "X-based" is part of the term, the words before it are not; the head alone stays a candidate
+            "We study score-based generative modeling with a single gradient-based optimizer, "
+            "and our DFBT-based approach beats flow-based models.",
+            {"score-based generative modeling", "generative modeling", "gradient-based optimizer", "flow-based models"},
+            {"single gradient-based optimizer", "DFBT-based"},
+        ),
     ],
 )
 def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

@@ -259,8 +259,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break
         if text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS":
             start = k + 1
-        if lower == "based" and k > start and doc[k - 1].text == "-":
-            start = k + 1
+        if lower == "based" and k - 2 > start and doc[k - 1].text == "-":
+            start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         if k > start and text.islower() and (token.tag_ in _FINITE or singular(lower) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
@@ -294,9 +294,19 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         not (last := doc[end - 1]).text[0].isalnum() or last.text in {"'s", "’s"} or last.pos_ in _RIGHT_POS
     ):
         end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
+    if end - start >= 3 and doc[end - 1].lower_ == "based" and doc[end - 2].text == "-":
+        end = start  # "DFBT-based" of "DFBT-based approach": a modifier, not a term
     if rated and end - start == 1 and not (is_named(doc[start]) or _keeps_case(doc[start])):
         return doc[start:start]  # "high rewards", "large datasets": an amount of a common thing
     return whole_words(doc[start:end])
+
+
+def _word_start(doc: Doc, i: int, floor: int) -> int:
+    """The first token of the word written without spaces that token ``i`` ends ("convex-optimization"
+    of "convex-optimization-based"), not before ``floor``."""
+    while i > floor and not doc[i - 1].whitespace_:
+        i -= 1
+    return i
 
 
 def _opens_aside(doc: Doc, k: int, end: int) -> bool:
