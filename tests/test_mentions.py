@@ -213,6 +213,10 @@ def relations(nlp, text):
             "We introduce ZedNet. Our method is evaluated on CIFAR-10 and measured by top-1 accuracy.",
             {("ZedNet", "evaluatedOn", "CIFAR-10"), ("ZedNet", "measuredBy", "top-1 accuracy")},
         ),
+        (  # "our ZFBT-based method" is ZFBT
+            "We propose ZFBT. On the FooJoCo benchmark, our ZFBT-based method outperforms strong baselines.",
+            {("ZFBT", "evaluatedOn", "FooJoCo")},
+        ),
     ],
 )
 def test_relations_stated_in_text(nlp, text, expected):
