@@ -101,6 +101,15 @@ def test_entity_confidence_prefers_the_paper_subject_to_a_quantifier() -> None:
     assert set(all_features(graph)) == {"entity/contrastive decoding"}
 
 
+def test_entity_confidence_keeps_a_dataset_named_in_title_case() -> None:
+    graph = _graph("We evaluate on the Zorbic Graph Benchmark.", "Graphs", ["Zorbic Graph Benchmark", "graph zorb"])
+    for node in graph:
+        if node != "paper/p":
+            graph.nodes[node]["type"] = "Dataset"
+    score_entities(graph)
+    assert graph.nodes["entity/Zorbic Graph Benchmark"]["confidence"] >= load_model().threshold
+
+
 def test_entity_confidence_drops_the_vocabulary_terms_only_dropped_entities_linked() -> None:
     graph = _graph("We use a thing.", "", ["kept", "dropped"])
     graph.nodes["entity/kept"].update(confidence=0.9, vocab="v:kept", broader=["v:area"])

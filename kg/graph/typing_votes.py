@@ -35,13 +35,14 @@ HEAD_TYPES: dict[str, str] = {
         autoencoder perceptron flow minimization maximization distillation augmentation attention
         normalization dropout pruning quantization training descent sampling cloning architecture
         estimator classifier regularization mechanism sgd adam gan vae cnn rnn lstm mlp gnn
-        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator""".split(),
+        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator attack""".split(),
         "Method",
     ),
     **dict.fromkeys(
         """detection classification segmentation recognition translation answering forecasting
         retrieval summarization captioning tracking localization completion parsing prediction
-        generation synthesis estimation""".split(),
+        generation synthesis estimation recovery removal identification disambiguation induction analytics
+        compositing""".split(),
         "Task",
     ),
     **dict.fromkeys(
@@ -84,6 +85,8 @@ def head_type(text: str) -> str | None:
     ('Method', 'Task', 'Metric')
     >>> head_type("view synthesis"), head_type("instruction tuning"), head_type("sample efficiency")
     ('Task', 'Method', 'Metric')
+    >>> head_type("matrix recovery"), head_type("grammar induction"), head_type("poisoning attack")
+    ('Task', 'Task', 'Method')
     >>> head_type("KL divergence"), head_type("adversarial examples"), head_type("scaling laws")
     ('Concept', 'Concept', 'Concept')
     >>> head_type("latent space") is None

@@ -36,7 +36,7 @@ def defining_noun(span: Span) -> Token | None:
     first = root
     while first.dep_ in {"conj", "appos"} and first.head.i < first.i and _listed_name(first.head):
         first = first.head  # a later item of the list, or one the parser hung on an earlier item
-    if first.dep_ == "appos" and first.head.i < span.start and first.head.pos_ == "NOUN":
+    if first.dep_ == "appos" and first.head.i < span.start and _noun_like(first.head):
         return first.head
     before = [c for c in first.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < span.start]
     if before:
@@ -53,6 +53,35 @@ def defining_noun(span: Span) -> Token | None:
     return None
 
 
+def _noun_like(token: Token) -> bool:
+    """A noun, or a noun the tagger read as an adjective where a noun stands ("a new metric, X")."""
+    return token.pos_ == "NOUN" or (token.pos_ == "ADJ" and token.dep_ in {"dobj", "pobj", "nsubj", "attr"})
+
+
+#: Words introducing the noun a name is the apposition of: "a new evaluation metric for T, X".
+_INTRODUCING = frozenset({"a", "an", "new", "novel"})
+
+
+def _introduced_kind(noun: Token) -> Token:
+    """The noun an apposition defines a name by: the one the parser hung it on, or the new thing
+    that noun's phrase is about ("a new evaluation metric for VL grammar induction, CCRA": the
+    metric, not the induction)."""
+    outer = noun
+    while outer.dep_ == "pobj" and outer.head.dep_ == "prep" and _noun_like(outer.head.head):
+        outer = outer.head.head
+    if outer is not noun and any(c.lower_ in _INTRODUCING for c in outer.children if c.i < outer.i):
+        return outer
+    return noun
+
+
+def resource_name(span: Span) -> bool:
+    """A name before a resource noun: "the Mahjong environment", "MuJoCo environments", "the
+    VizDoom simulator" (not "RL environments": an abbreviation of a field, nor "a simple environment")."""
+    if len(span) < 2 or singular(span[-1].lower_) not in RESOURCE_NOUNS:
+        return False
+    return any((t.is_title or is_named(t)) and not t.is_upper and not t.is_sent_start for t in span[:-1])
+
+
 def _listed_name(token: Token) -> bool:
     return token.pos_ == "PROPN" or is_named(token) or token.is_title
 
@@ -62,6 +91,16 @@ def defined_kind(span: Span, lexicon: Lexicon) -> str | None:
     noun = defining_noun(span)
     if noun is None:
         return None
+    kind = _kind_of(noun, lexicon)
+    comma = span.start > 0 and span.doc[span.start - 1].text == ","
+    if kind not in {"Dataset", "Metric"} and comma and span.root.dep_ == "appos":
+        outer = _introduced_kind(noun)
+        if outer is not noun and _kind_of(outer, lexicon) in {"Dataset", "Metric"}:
+            return _kind_of(outer, lexicon)
+    return kind
+
+
+def _kind_of(noun: Token, lexicon: Lexicon) -> str | None:
     if singular(noun.lower_) in RESOURCE_NOUNS:
         return "Dataset"
     return lexicon.type_of_word(noun.text, noun.lemma_)

@@ -19,9 +19,18 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.defining import defined_kind
+from kg.nlp.defining import defined_kind, resource_name
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
-from kg.nlp.span_edges import NAMING_PARTICIPLES, ROLE_HEADS, STRIPPABLE_HEADS, is_named, quantity, trim
+from kg.nlp.listed_tasks import listed_task
+from kg.nlp.span_edges import (
+    NAMING_PARTICIPLES,
+    ROLE_HEADS,
+    STRIPPABLE_HEADS,
+    is_named,
+    misread_adjective,
+    quantity,
+    trim,
+)
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.text import rare_term, singular
 
@@ -101,9 +110,9 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         if {lemma, head.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
             return False
         kind = head_type(span, lexicon)
-        return (
-            counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2) or rare_term(lemma)
-        )
+        if counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2):
+            return True
+        return rare_term(lemma) or listed_task(head, lexicon)
     if singular(head.lower_) in lexicon.generic_heads and all(
         t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
     ):
@@ -162,7 +171,12 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
         span = trim(chunk, lexicon)
         if not len(span):
             continue
+        if span.start == chunk.start and misread_adjective(doc, span.start) and span[0].pos_ in {"NOUN", "PROPN"}:
+            span = doc[span.start - 1 : span.end]  # "lossless compression"
         yield span
+        based = [t.i for t in span[1:-1] if t.lower_ == "based" and doc[t.i - 1].text == "-"]
+        if based:
+            yield trim(doc[based[-1] + 1 : span.end], lexicon)  # "generative modeling" in "score-based ..."
         if len(span) >= 2 and span[-1].lemma_.lower() in STRIPPABLE_HEADS:
             yield trim(span[:-1], lexicon)
         elif len(span) >= 2 and span[-1].lemma_.lower() in ROLE_HEADS and _names_a_kind(span[:-1], lexicon):
@@ -228,7 +242,7 @@ def rare_gerund(token: Token) -> bool:
     "suffer from overfitting", "grokking occurs". No object follows it ("overfitting the data")."""
     return (
         token.tag_ == "VBG"
-        and token.dep_ in _NOUN_ROLES
+        and (token.dep_ in _NOUN_ROLES or (token.dep_ == "xcomp" and token.head.pos_ == "VERB"))
         and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
         and rare_term(token.lower_)
     )
@@ -278,6 +292,8 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
         return typed
+    if typed is None and resource_name(span):
+        return "Dataset"  # "the Mahjong environment", "MuJoCo environments"
     if "(" in span.text and span[-1].text != ")":
         return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
     if any(is_named(t) for t in span):
@@ -290,6 +306,8 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     if typed is None and given_name(span) and span.start >= 2:
         noun = span.doc[span.start - 2]  # "an algorithm named Fish", "a dataset called Foraging"
         return lexicon.type_of_word(noun.text, noun.lemma_) or "Method"
+    if typed is None and len(span) == 1 and listed_task(span[0], lexicon):
+        return "Task"  # "experiments on calibration and OOD detection"
     return typed or "Concept"
 
 
@@ -309,6 +327,8 @@ def find_mentions(
         if kind in {"Dataset", "Metric", "Task"}:
             for tok in chunk[:-1]:
                 chunk_heads[tok.i] = kind
+        elif resource_name(chunk):  # "MiniGrid environments": the name is the environment's
+            chunk_heads.update((tok.i, "Dataset") for tok in chunk[:-1] if not tok.is_upper)
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):

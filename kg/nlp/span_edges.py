@@ -17,7 +17,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon, known_types
-from kg.text import singular
+from kg.text import rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
 #: Heads that say what role a task or a named thing plays: "text classification models",
@@ -170,7 +170,24 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
         return False  # "federated learning", "supervised learning", "distributed training"
     if token.tag_ == "VBN" and before_last and token.nbor(1).pos_ in {"NOUN", "PROPN"} and not _done(token):
         return False  # "federated optimization", "certified robustness", "induced subgraph"
+    if token.tag_ == "VBG" and not last and _gerund_term(token):
+        return False  # "the denoising objective", "a relabelling scheme", "normalizing flows"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def _gerund_term(token: Token) -> bool:
+    """Whether the gerund ``token`` is a rare word that modifies the noun after it as part of a
+    term ("denoising objective", "pooling function"), not a verb taking it as object after a
+    preposition ("by resampling fragments") or a common participle ("growing body")."""
+    prev = token.doc[token.i - 1] if token.i > 0 else None
+    return (
+        rare_term(token.lower_)
+        and token.dep_ in {"amod", "compound"}
+        and token.head.i > token.i
+        and token.nbor(1).pos_ in {"NOUN", "PROPN"}
+        and not any(c.dep_ == "dobj" for c in token.children)
+        and (prev is None or prev.pos_ not in {"ADP", "SCONJ", "PART"})
+    )
 
 
 def _done(token: Token) -> bool:
@@ -234,13 +251,16 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
     for k in range(span.start, span.end):
         token = doc[k]
         text, lower = token.text, token.lower_
+        if k == start and _opens_aside(doc, k, span.end):
+            start = k + 1  # "(i.e., realizability": the aside's opening, not the end of the term
+            continue
         if text in {"(", "[", ":", ";", "—", "–"} or token.like_url or lower.rstrip(".") in _LATIN:
             end = k  # "linear speedup w.r.t. the number of workers" -> "linear speedup"
             break
         if text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS":
             start = k + 1
-        if lower == "based" and k > start and doc[k - 1].text == "-":
-            start = k + 1
+        if lower == "based" and k - 2 > start and doc[k - 1].text == "-":
+            start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         if k > start and text.islower() and (token.tag_ in _FINITE or singular(lower) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
@@ -274,9 +294,42 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         not (last := doc[end - 1]).text[0].isalnum() or last.text in {"'s", "’s"} or last.pos_ in _RIGHT_POS
     ):
         end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
+    if end - start >= 3 and doc[end - 1].lower_ == "based" and doc[end - 2].text == "-":
+        end = start  # "DFBT-based" of "DFBT-based approach": a modifier, not a term
     if rated and end - start == 1 and not (is_named(doc[start]) or _keeps_case(doc[start])):
         return doc[start:start]  # "high rewards", "large datasets": an amount of a common thing
     return whole_words(doc[start:end])
+
+
+def _word_start(doc: Doc, i: int, floor: int) -> int:
+    """The first token of the word written without spaces that token ``i`` ends ("convex-optimization"
+    of "convex-optimization-based"), not before ``floor``."""
+    while i > floor and not doc[i - 1].whitespace_:
+        i -= 1
+    return i
+
+
+def _opens_aside(doc: Doc, k: int, end: int) -> bool:
+    """Whether token ``k`` opens an aside a chunk starts with: "i.e.", "e.g." or a bracket just before
+    one ("(i.e., realizability in the class)"); the term after it is the chunk's."""
+    if any(t.text == ")" for t in doc[k:end]):
+        return False  # "aka saliency) maps": the aside closes inside the chunk
+    latin = doc[k].lower_.rstrip(".") in _LATIN
+    return latin or (doc[k].text in {"(", "["} and k + 1 < end and doc[k + 1].lower_.rstrip(".") in _LATIN)
+
+
+#: Adjective endings that no English verb has: a word in these the tagger reads as a verb before a
+#: noun is an adjective ("applied to lossless compression", "an approach to generative modeling").
+_ADJECTIVE_ENDINGS = ("less", "ous", "ful", "ical", "tive", "ary")
+
+
+def misread_adjective(doc: Doc, start: int) -> bool:
+    """Whether the word before a noun chunk starting at ``start`` is an adjective of the chunk's
+    term that the tagger read as a verb: "lossless" in "not easily applied to lossless compression"."""
+    if start == 0:
+        return False
+    word = doc[start - 1]
+    return word.tag_.startswith("VB") and word.is_lower and word.lower_.endswith(_ADJECTIVE_ENDINGS)
 
 
 def _glued(doc: Doc, i: int) -> bool:
