@@ -59,7 +59,7 @@ def _noun_like(token: Token) -> bool:
 
 
 #: Words introducing the noun a name is the apposition of: "a new evaluation metric for T, X".
-_INTRODUCING = frozenset({"a", "an", "new", "novel"})
+_NEW_THING_WORDS = frozenset({"a", "an", "new", "novel"})
 
 
 def _introduced_kind(noun: Token) -> Token:
@@ -69,7 +69,7 @@ def _introduced_kind(noun: Token) -> Token:
     outer = noun
     while outer.dep_ == "pobj" and outer.head.dep_ == "prep" and _noun_like(outer.head.head):
         outer = outer.head.head
-    if outer is not noun and any(c.lower_ in _INTRODUCING for c in outer.children if c.i < outer.i):
+    if outer is not noun and any(c.lower_ in _NEW_THING_WORDS for c in outer.children if c.i < outer.i):
         return outer
     return noun
 

@@ -26,6 +26,7 @@ from kg.nlp.span_edges import (
     NAMING_PARTICIPLES,
     ROLE_HEADS,
     STRIPPABLE_HEADS,
+    based_suffix,
     is_named,
     misread_adjective,
     quantity,
@@ -174,7 +175,7 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
         if span.start == chunk.start and misread_adjective(doc, span.start) and span[0].pos_ in {"NOUN", "PROPN"}:
             span = doc[span.start - 1 : span.end]  # "lossless compression"
         yield span
-        based = [t.i for t in span[1:-1] if t.lower_ == "based" and doc[t.i - 1].text == "-"]
+        based = [t.i for t in span[1:-1] if based_suffix(doc, t.i)]
         if based:
             yield trim(doc[based[-1] + 1 : span.end], lexicon)  # "generative modeling" in "score-based ..."
         if len(span) >= 2 and span[-1].lemma_.lower() in STRIPPABLE_HEADS:

@@ -259,7 +259,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break
         if text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS":
             start = k + 1
-        if lower == "based" and k - 2 > start and doc[k - 1].text == "-":
+        if k - 2 > start and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         if k > start and text.islower() and (token.tag_ in _FINITE or singular(lower) in CLAUSE_VERBS):
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
@@ -294,11 +294,16 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         not (last := doc[end - 1]).text[0].isalnum() or last.text in {"'s", "’s"} or last.pos_ in _RIGHT_POS
     ):
         end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
-    if end - start >= 3 and doc[end - 1].lower_ == "based" and doc[end - 2].text == "-":
+    if end - start >= 3 and based_suffix(doc, end - 1):
         end = start  # "DFBT-based" of "DFBT-based approach": a modifier, not a term
     if rated and end - start == 1 and not (is_named(doc[start]) or _keeps_case(doc[start])):
         return doc[start:start]  # "high rewards", "large datasets": an amount of a common thing
     return whole_words(doc[start:end])
+
+
+def based_suffix(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is the "based" of "X-based" ("gradient-based method", "DFBT-based")."""
+    return i > 0 and doc[i].lower_ == "based" and doc[i - 1].text == "-"
 
 
 def _word_start(doc: Doc, i: int, floor: int) -> int:

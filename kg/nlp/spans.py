@@ -8,7 +8,7 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.mentions import NAMING_VERBS, SPANS_KEY
-from kg.nlp.span_edges import STRIPPABLE_HEADS
+from kg.nlp.span_edges import STRIPPABLE_HEADS, based_suffix
 
 
 class Relation(NamedTuple):
@@ -85,7 +85,7 @@ def name_inside(span: Span, spans: dict[tuple[int, int], Span]) -> Span:
     if span.doc[end - 1].text == ")":  # "equivariant Transformer (ET) architecture"
         opening = [t.i for t in span[:-2] if t.text == "("]
         end = opening[-1] if opening else end
-    elif end - span.start >= 3 and span.doc[end - 1].lower_ == "based" and span.doc[end - 2].text == "-":
+    elif end - span.start >= 3 and based_suffix(span.doc, end - 1):
         end -= 2  # "our DFBT-based method" is DFBT
     inner = spans.get((span.start, end))
     if inner is None or inner.label_ != span.label_:
