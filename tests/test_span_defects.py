@@ -193,6 +193,12 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"score-based generative modeling", "generative modeling", "gradient-based optimizer", "flow-based models"},
             {"single gradient-based optimizer", "DFBT-based"},
         ),
+        (  # "X-based N" with X a name of its own and N a role noun is X: a family of methods is not
+            "FooNet beats GAN-based methods, a Transformer-based model and an MLP-based head, a BERT-based reader, "
+            "like the energy-based model and model-based approaches, and RNN-based language models.",
+            {"GAN", "Transformer", "MLP", "energy-based model", "model-based approaches", "RNN-based language models"},
+            {"GAN-based methods", "Transformer-based model", "MLP-based head", "BERT-based reader", "MLP-based"},
+        ),
     ],
 )
 def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
@@ -296,3 +302,15 @@ def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str],
     found = {m.text for m in extract(nlp(text)).mentions}
     assert expected <= found
     assert not never & found
+
+
+def test_a_name_based_role_noun_gives_its_relations_to_the_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """What a sentence says of "LSTM-based methods" it says of LSTM; "transformer-based model" is
+    transformer's too (a name the vocabularies know, in lower case)."""
+    extraction = extract(nlp("ZedNet outperforms LSTM-based methods. We train a transformer-based model."))
+    texts = {m.text for m in extraction.mentions}
+    assert {"LSTM", "transformer"} <= texts
+    assert not {"LSTM-based methods", "transformer-based model"} & texts
+    texts_of = extraction.mentions
+    pairs = {(texts_of[r.head].text, r.label, texts_of[r.tail].text) for r in extraction.relations}
+    assert ("ZedNet", "improvesOn", "LSTM") in pairs

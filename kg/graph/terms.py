@@ -123,13 +123,18 @@ def core_term(text: str) -> str:
     ('F1', 'BLEU', 'Inception Score', 'anomaly score')
     >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
     ('F1', 'Z-score', 'PIE-Bench')
+
+    "X-based" is a modifier, never a term: "Model-based methods" keeps its head.
+
+    >>> core_term("Model-based methods"), core_term("LP-based approaches")
+    ('Model-based methods', 'LP-based approaches')
     """
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
     if len(head) >= 2 and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
         return head
     if " " not in text:
         return text
-    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last):
+    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or head.lower().endswith("-based"):
         return text
     if last.lower() in _GAMES:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
