@@ -235,6 +235,11 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             {"transformer", "retraining"},
             {"vanilla transformer", "costly retraining", "severe fragility"},
         ),
+        (  # nor is what the abstract says of it ("arbitrary", "relevant", "own")
+            "It holds for arbitrary noise covariance; we add our own adversarial filter to relevant ODE solvers.",
+            {"noise covariance", "adversarial filter"},
+            {"arbitrary noise covariance", "own adversarial filter", "relevant ODE solvers"},
+        ),
         (  # a participle that names a kind stays; one the abstract uses as its verb says what was done
             "We study certified robustness of classifiers. We learn features; the learned representation is sparse.",
             {"certified robustness"},
