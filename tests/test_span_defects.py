@@ -319,3 +319,17 @@ def test_a_name_based_role_noun_gives_its_relations_to_the_name(nlp) -> None:  #
     texts_of = extraction.mentions
     pairs = {(texts_of[r.head].text, r.label, texts_of[r.tail].text) for r in extraction.relations}
     assert ("ZedNet", "improvesOn", "LSTM") in pairs
+
+
+def test_a_task_or_dataset_with_model_is_no_node(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "text classification models", "ImageNet models": a field plus a generic head; the task and
+    the dataset stay, and so does a name the hyphen makes ("vision-language models")."""
+    texts = {m.text for m in extract(nlp("Text classification models and ImageNet models are brittle.")).mentions}
+    assert {"Text classification", "ImageNet"} <= texts
+    assert not {"Text classification models", "ImageNet models"} & texts
+    texts = {m.text for m in extract(nlp("We study vision-language models on captioning.")).mentions}
+    assert "vision-language models" in texts
+    texts = {m.text for m in extract(nlp("We train a latent-variable future prediction model.")).mentions}
+    assert "latent-variable future prediction model" in texts
+    texts = {m.text for m in extract(nlp("ML models and AI agents are everywhere.")).mentions}
+    assert not {"ML models", "AI agents"} & texts  # a field's abbreviation with a generic head

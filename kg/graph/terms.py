@@ -27,6 +27,21 @@ ROLE_HEADS = frozenset(
 )  # fmt: skip
 
 
+#: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3.
+_NAMED_HEADS = frozenset(
+    {"model", "models", "module", "modules", "network", "networks", "architecture", "architectures"}
+)
+
+
+def _written_name(word: str) -> bool:
+    """A word written as a name, three characters or more: a capital inside ("DeBERTa", "GPT-3",
+    "LSTM"), or a capital and a digit ("ResNet50"); not "Hopfield" nor "Imagenet", not a field
+    ("AI", "ML"), not a name with a lower-case suffix ("DP-trained", "BERT-base")."""
+    if len(word) < 3 or word.rpartition("-")[2].islower():
+        return False
+    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and any(c.isdigit() for c in word))
+
+
 _GAMES = frozenset({"game", "games"})
 #: Names of kinds of game, not of a benchmark of games.
 _GAME_KINDS = frozenset({"markov", "stackelberg", "bayesian", "nash", "cournot", "bertrand"})
@@ -124,6 +139,16 @@ def core_term(text: str) -> str:
     >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
     ('F1', 'Z-score', 'PIE-Bench')
 
+    A one-word name with "model", "module", "network" or "architecture" is the name (a node of its
+    own, not a second one beside it); a common word or a phrase keeps the head:
+
+    >>> core_term("GPT-3 model"), core_term("DeBERTa models"), core_term("LSTM network")
+    ('GPT-3', 'DeBERTa', 'LSTM')
+    >>> core_term("transformer model"), core_term("Hopfield network"), core_term("masked language model")
+    ('transformer model', 'Hopfield network', 'masked language model')
+    >>> core_term("DP-trained models"), core_term("AI models"), core_term("Shallow-Deep Network")
+    ('DP-trained models', 'AI models', 'Shallow-Deep Network')
+
     "X-based" is a modifier, never a term: "Model-based methods" keeps its head.
 
     >>> core_term("Model-based methods"), core_term("LP-based approaches")
@@ -134,6 +159,8 @@ def core_term(text: str) -> str:
         return head
     if " " not in text:
         return text
+    if last.lower() in _NAMED_HEADS and last.islower() and " " not in head and _written_name(head):
+        return head
     if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or head.lower().endswith("-based"):
         return text
     if last.lower() in _GAMES:

@@ -10,6 +10,7 @@ from kg.nlp.based_terms import named_plus_role
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
+from kg.nlp.task_models import field_plus_model
 from kg.nlp.variants import coordination_variants, slash_variants, unbracketed, unquoted
 from kg.records import Extraction, Mention, RelationRecord
 
@@ -19,10 +20,14 @@ def extract(doc: Doc) -> Extraction:
     mentions: list[Mention] = []
     by_span: dict[tuple[int, int], list[int]] = {}
     named_in: dict[tuple[int, int], tuple[int, int]] = {}  # "GAN-based methods" -> "GAN"
-    for span in doc.spans.get(SPANS_KEY, []):
+    spans = doc.spans.get(SPANS_KEY, [])
+    kinds = {(s.start, s.end): s.label_ for s in spans}
+    for span in spans:
         if named_plus_role(span):
             named_in[(span.start, span.end)] = (span.start, span.start + 1)
             continue
+        if field_plus_model(span, kinds):
+            continue  # "text classification models": what is said of them is said of no node
         indices = by_span.setdefault((span.start, span.end), [])
         surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
         end_char = span.start_char + len(surface)
