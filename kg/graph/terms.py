@@ -27,10 +27,9 @@ ROLE_HEADS = frozenset(
 )  # fmt: skip
 
 
-#: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3.
-_NAMED_HEADS = frozenset(
-    {"model", "models", "module", "modules", "network", "networks", "architecture", "architectures"}
-)
+#: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3. Not "network":
+#: a "ReLU network" is a network with ReLU in it, not ReLU.
+_NAMED_HEADS = frozenset({"model", "models", "module", "modules", "architecture", "architectures"})
 
 
 def _written_name(word: str) -> bool:
@@ -139,15 +138,15 @@ def core_term(text: str) -> str:
     >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
     ('F1', 'Z-score', 'PIE-Bench')
 
-    A one-word name with "model", "module", "network" or "architecture" is the name (a node of its
-    own, not a second one beside it); a common word or a phrase keeps the head:
+    A one-word name with "model", "module" or "architecture" is the name (a node of its own, not a
+    second one beside it); a common word or a phrase keeps the head, and so does a network:
 
-    >>> core_term("GPT-3 model"), core_term("DeBERTa models"), core_term("LSTM network")
-    ('GPT-3', 'DeBERTa', 'LSTM')
-    >>> core_term("transformer model"), core_term("Hopfield network"), core_term("masked language model")
-    ('transformer model', 'Hopfield network', 'masked language model')
-    >>> core_term("DP-trained models"), core_term("AI models"), core_term("Shallow-Deep Network")
-    ('DP-trained models', 'AI models', 'Shallow-Deep Network')
+    >>> core_term("GPT-3 model"), core_term("DeBERTa models"), core_term("GNN architecture")
+    ('GPT-3', 'DeBERTa', 'GNN')
+    >>> core_term("transformer model"), core_term("ReLU networks"), core_term("masked language model")
+    ('transformer model', 'ReLU networks', 'masked language model')
+    >>> core_term("DP-trained models"), core_term("AI models"), core_term("Shallow-Deep Model")
+    ('DP-trained models', 'AI models', 'Shallow-Deep Model')
 
     "X-based" is a modifier, never a term: "Model-based methods" keeps its head.
 
