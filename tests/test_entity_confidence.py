@@ -129,6 +129,13 @@ def test_entity_confidence_a_cited_author_is_no_entity() -> None:
     assert graph.nodes["entity/Adam"]["confidence"] > 0.0
 
 
+def test_entity_confidence_a_label_with_its_et_al_is_a_citation() -> None:
+    graph = _graph("As Barbu et al. show, robust training helps.", "", ["Barbu et al", "robust training"])
+    score_entities(graph)
+    assert graph.nodes["entity/Barbu et al"]["confidence"] == 0.0
+    assert graph.nodes["entity/robust training"]["confidence"] > 0.0
+
+
 def test_entity_confidence_an_english_word_is_no_dataset_the_gazetteer_writes_in_capitals() -> None:
     from kg.nlp.lexicon import word_not_name
 

@@ -78,6 +78,10 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
 
     assert core_term("federated learning algorithms") == "federated learning"
     assert core_term("gradient method") == "gradient method"  # "gradient" alone is another thing
+    assert core_term("Model-based methods") == "Model-based methods"  # "Model-based" is no term
+    assert core_term("DeBERTa models") == "DeBERTa"  # a one-word name's "model" adds nothing
+    assert core_term("masked language model") == "masked language model"
+    assert core_term("ReLU networks") == "ReLU networks"  # a network with ReLU in it, not ReLU
     a = Extraction([Mention("federated learning", "Task", 0, 18)], [], [], [])
     b = Extraction([Mention("federated learning algorithms", "Method", 0, 29)], [], [], [])
     entities, keys = resolve_entities([("p1", a), ("p2", b)])

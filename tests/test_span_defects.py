@@ -193,6 +193,12 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"score-based generative modeling", "generative modeling", "gradient-based optimizer", "flow-based models"},
             {"single gradient-based optimizer", "DFBT-based"},
         ),
+        (  # "X-based N" with X a name of its own and N a role noun is X: a family of methods is not
+            "FooNet beats GAN-based methods, a Transformer-based model and an MLP-based head, a BERT-based reader, "
+            "like the energy-based model and model-based approaches, and RNN-based language models.",
+            {"GAN", "Transformer", "MLP", "energy-based model", "model-based approaches", "RNN-based language models"},
+            {"GAN-based methods", "Transformer-based model", "MLP-based head", "BERT-based reader", "MLP-based"},
+        ),
     ],
 )
 def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
@@ -228,6 +234,11 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             "A vanilla transformer needs costly retraining, a naive scheme has severe fragility.",
             {"transformer", "retraining"},
             {"vanilla transformer", "costly retraining", "severe fragility"},
+        ),
+        (  # nor is what the abstract says of it ("arbitrary", "relevant", "own")
+            "It holds for arbitrary noise covariance; we add our own adversarial filter to relevant ODE solvers.",
+            {"noise covariance", "adversarial filter"},
+            {"arbitrary noise covariance", "own adversarial filter", "relevant ODE solvers"},
         ),
         (  # a participle that names a kind stays; one the abstract uses as its verb says what was done
             "We study certified robustness of classifiers. We learn features; the learned representation is sparse.",
@@ -296,3 +307,29 @@ def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str],
     found = {m.text for m in extract(nlp(text)).mentions}
     assert expected <= found
     assert not never & found
+
+
+def test_a_name_based_role_noun_gives_its_relations_to_the_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """What a sentence says of "LSTM-based methods" it says of LSTM; "transformer-based model" is
+    transformer's too (a name the vocabularies know, in lower case)."""
+    extraction = extract(nlp("ZedNet outperforms LSTM-based methods. We train a transformer-based model."))
+    texts = {m.text for m in extraction.mentions}
+    assert {"LSTM", "transformer"} <= texts
+    assert not {"LSTM-based methods", "transformer-based model"} & texts
+    texts_of = extraction.mentions
+    pairs = {(texts_of[r.head].text, r.label, texts_of[r.tail].text) for r in extraction.relations}
+    assert ("ZedNet", "improvesOn", "LSTM") in pairs
+
+
+def test_a_task_or_dataset_with_model_is_no_node(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "text classification models", "ImageNet models": a field plus a generic head; the task and
+    the dataset stay, and so does a name the hyphen makes ("vision-language models")."""
+    texts = {m.text for m in extract(nlp("Text classification models and ImageNet models are brittle.")).mentions}
+    assert {"Text classification", "ImageNet"} <= texts
+    assert not {"Text classification models", "ImageNet models"} & texts
+    texts = {m.text for m in extract(nlp("We study vision-language models on captioning.")).mentions}
+    assert "vision-language models" in texts
+    texts = {m.text for m in extract(nlp("We train a latent-variable future prediction model.")).mentions}
+    assert "latent-variable future prediction model" in texts
+    texts = {m.text for m in extract(nlp("ML models and AI agents are everywhere.")).mentions}
+    assert not {"ML models", "AI agents"} & texts  # a field's abbreviation with a generic head

@@ -22,6 +22,9 @@ _CITATION = re.compile(
 )
 
 
+_ET_AL = re.compile(r"(?:^|\s)et\.?\s+al\.?$")
+
+
 def cited_author(label: str, abstracts: Iterable[str]) -> bool:
     """Whether ``label`` is only ever a cited author in ``abstracts`` (named at least once).
 
@@ -33,7 +36,14 @@ def cited_author(label: str, abstracts: Iterable[str]) -> bool:
     False
     >>> cited_author("MNIST", ["MNIST (LeCun et al., 1998)"]), cited_author("Uria", ["no name here"])
     (False, False)
+
+    A label that carries its "et al." is a citation wherever it is ("Barbu et al", "et al"):
+
+    >>> cited_author("Barbu et al", []), cited_author("et al.", [])
+    (True, True)
     """
+    if _ET_AL.search(label):
+        return True
     if not _SURNAME.fullmatch(label):
         return False
     word = re.compile(rf"(?<![\w-]){re.escape(label)}(?![\w-])")

@@ -27,6 +27,20 @@ ROLE_HEADS = frozenset(
 )  # fmt: skip
 
 
+#: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3. Not "network":
+#: a "ReLU network" is a network with ReLU in it, not ReLU.
+_NAMED_HEADS = frozenset({"model", "models", "module", "modules", "architecture", "architectures"})
+
+
+def _written_name(word: str) -> bool:
+    """A word written as a name, three characters or more: a capital inside ("DeBERTa", "GPT-3",
+    "LSTM"), or a capital and a digit ("ResNet50"); not "Hopfield" nor "Imagenet", not a field
+    ("AI", "ML"), not a name with a lower-case suffix ("DP-trained", "BERT-base")."""
+    if len(word) < 3 or word.rpartition("-")[2].islower():
+        return False
+    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and any(c.isdigit() for c in word))
+
+
 _GAMES = frozenset({"game", "games"})
 #: Names of kinds of game, not of a benchmark of games.
 _GAME_KINDS = frozenset({"markov", "stackelberg", "bayesian", "nash", "cournot", "bertrand"})
@@ -123,13 +137,30 @@ def core_term(text: str) -> str:
     ('F1', 'BLEU', 'Inception Score', 'anomaly score')
     >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
     ('F1', 'Z-score', 'PIE-Bench')
+
+    A one-word name with "model", "module" or "architecture" is the name (a node of its own, not a
+    second one beside it); a common word or a phrase keeps the head, and so does a network:
+
+    >>> core_term("GPT-3 model"), core_term("DeBERTa models"), core_term("GNN architecture")
+    ('GPT-3', 'DeBERTa', 'GNN')
+    >>> core_term("transformer model"), core_term("ReLU networks"), core_term("masked language model")
+    ('transformer model', 'ReLU networks', 'masked language model')
+    >>> core_term("DP-trained models"), core_term("AI models"), core_term("Shallow-Deep Model")
+    ('DP-trained models', 'AI models', 'Shallow-Deep Model')
+
+    "X-based" is a modifier, never a term: "Model-based methods" keeps its head.
+
+    >>> core_term("Model-based methods"), core_term("LP-based approaches")
+    ('Model-based methods', 'LP-based approaches')
     """
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
     if len(head) >= 2 and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
         return head
     if " " not in text:
         return text
-    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last):
+    if last.lower() in _NAMED_HEADS and last.islower() and " " not in head and _written_name(head):
+        return head
+    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or head.lower().endswith("-based"):
         return text
     if last.lower() in _GAMES:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game

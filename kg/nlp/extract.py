@@ -6,9 +6,11 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.nlp.abbreviations import definitions
+from kg.nlp.based_terms import named_plus_role
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
+from kg.nlp.task_models import field_plus_model
 from kg.nlp.variants import coordination_variants, slash_variants, unbracketed, unquoted
 from kg.records import Extraction, Mention, RelationRecord
 
@@ -17,7 +19,15 @@ def extract(doc: Doc) -> Extraction:
     """Mentions, proposals, relations and abbreviation definitions of one processed abstract."""
     mentions: list[Mention] = []
     by_span: dict[tuple[int, int], list[int]] = {}
-    for span in doc.spans.get(SPANS_KEY, []):
+    named_in: dict[tuple[int, int], tuple[int, int]] = {}  # "GAN-based methods" -> "GAN"
+    spans = doc.spans.get(SPANS_KEY, [])
+    kinds = {(s.start, s.end): s.label_ for s in spans}
+    for span in spans:
+        if named_plus_role(span):
+            named_in[(span.start, span.end)] = (span.start, span.start + 1)
+            continue
+        if field_plus_model(span, kinds):
+            continue  # "text classification models": what is said of them is said of no node
         indices = by_span.setdefault((span.start, span.end), [])
         surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
         end_char = span.start_char + len(surface)
@@ -26,15 +36,18 @@ def extract(doc: Doc) -> Extraction:
             indices.append(len(mentions))
             mentions.append(Mention(text, span.label_, span.start_char, end_char))
 
-    def ids(span: Span) -> list[int]:
-        return by_span.get((span.start, span.end), [])
+    def ids(span: Span, named: bool = False) -> list[int]:
+        key = (span.start, span.end)
+        return by_span.get(named_in.get(key, key) if named else key, [])
 
+    # What a paper proposes is never X of its "X-based method"; what a sentence says of it is X's.
     proposed = sorted({i for span in doc.spans.get(PROPOSED_KEY, []) for i in ids(span)})
     found = [
         RelationRecord(h, rel.label, t, doc[rel.sentence].sent.text.strip(), round(rel.score, 4))
         for rel in relations_of(doc._.kg_relations)
-        for h in ids(rel.head(doc))
-        for t in ids(rel.tail(doc))
+        for h in ids(rel.head(doc), True)
+        for t in ids(rel.tail(doc), True)
+        if h != t
     ]
     pairs = [(short.text, long.text) for short, long in definitions(doc)]
     return Extraction(mentions, proposed, found, pairs)
