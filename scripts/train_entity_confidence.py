@@ -1,9 +1,10 @@
 """Fit kg's entity confidence model (kg/graph/confidence.py) on the development set.
 
-    python scripts/train_entity_confidence.py [--dev ../shared/data/kg-dev/iclr2022_dev.json]
+    python scripts/train_entity_confidence.py [--sample SAMPLE.json:CORPUS.json ...]
     python scripts/train_entity_confidence.py --background ../shared/data/corpora/airas-papers-db/iclr/202[01].json
 
-Builds the 100 development abstracts inside all of ICLR 2022 (``--context``) with every entity kept
+Builds the judged samples (``--sample``; default the 100 development abstracts), each inside its
+conference (default all of ICLR 2022), with every entity kept
 (``min_confidence=0``), labels each (paper, entity) pair by the readers' annotation (an entity node
 whose label or an altLabel names one of the paper's expected entities is wanted; one the readers
 listed among the paper's not-nodes is not, and counts ``--not-node-weight`` times: they are sure of
@@ -30,7 +31,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -45,8 +46,8 @@ from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 from kg.graph.forest import from_sklearn  # noqa: E402
 
 
-def examples(
-    dev: Path, cache: Path | None, context: Path | None, judged: Path | None, extra: Path | None = None
+def _context_examples(
+    samples: list[Path], cache: Path | None, context: Path | None, judged: Path | None, extra: Path | None, first: int
 ) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], list[bool], int]:
     """Features, labels, paper index, whether the readers listed it as a not-node and whether it
     is one of the paper's important entities (proposed, a Dataset or a Task: judged.py's rule), of
@@ -56,7 +57,7 @@ def examples(
     corpus established. ``judged`` labels the pairs the readers' lists say nothing about;
     ``extra`` holds every pair of more papers of the context corpus, judged by reading (a pair
     neither file judged is left out for those papers)."""
-    papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
+    papers = [p for path in samples for p in json.loads(path.read_text(encoding="utf-8"))["papers"]]
     verdicts = {}
     for path in (judged, extra):
         if path is not None:
@@ -75,7 +76,7 @@ def examples(
     by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
     feats, labels, groups, not_nodes, important = [], [], [], [], []
     unlabelled = 0
-    for i, paper in enumerate(papers):
+    for i, paper in enumerate(papers, start=first):
         node = by_key.get(paper["id"])
         if node is None:
             continue
@@ -113,16 +114,50 @@ def examples(
     return feats, labels, groups, not_nodes, important, len(papers)
 
 
+def examples(
+    samples: list[tuple[Path, Path | None]], cache: Path | None, judged: Path | None, extra: Path | None
+) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], list[bool], int]:
+    """The pairs of every sample, each context corpus built once (papers numbered across samples);
+    ``extra`` counts with the context that holds its papers."""
+    by_context: dict[Path | None, list[Path]] = {}
+    for sample, context in samples:
+        by_context.setdefault(context, []).append(sample)
+    out: tuple[list[Any], ...] = ([], [], [], [], [])
+    n_papers = 0
+    for context, paths in by_context.items():
+        holds_extra = extra is not None and context is not None and _holds(context, extra)
+        *part, n = _context_examples(paths, cache, context, judged, extra if holds_extra else None, n_papers)
+        n_papers += n
+        for whole, piece in zip(out, part, strict=True):
+            whole.extend(cast(list[Any], piece))
+    return out[0], out[1], out[2], out[3], out[4], n_papers
+
+
+def _holds(context: Path, extra: Path) -> bool:
+    """Does the corpus hold the papers of the judged file?"""
+    ids = {str(r["id"]) for r in json.loads(context.read_text(encoding="utf-8"))}
+    return bool(ids & set(json.loads(extra.read_text(encoding="utf-8"))["papers"]))
+
+
+def sample_in(value: str) -> tuple[Path, Path | None]:
+    """``SAMPLE:CONTEXT`` (a judged sample and the corpus it is built inside; ``none``: alone)."""
+    sample, _, context = value.partition(":")
+    if not context:
+        raise argparse.ArgumentTypeError(f"expected SAMPLE:CONTEXT, got {value!r}")
+    return Path(sample), None if context == "none" else Path(context)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dev", type=Path, default=ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json")
-    parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
+    corpora = ROOT.parent / "shared/data/corpora/airas-papers-db/iclr"
     parser.add_argument(
-        "--context",
-        type=Path,
-        default=ROOT.parent / "shared/data/corpora/airas-papers-db/iclr/2022.json",
-        help="build the development papers inside this corpus (JSON list of records); 'none' for alone",
+        "--sample",
+        type=sample_in,
+        action="append",
+        help="SAMPLE:CONTEXT, a judged sample built inside a corpus (JSON list of records; 'none' for alone);"
+        " repeatable; default the development samples (kg-dev inside ICLR 2022)",
     )
+    parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
     parser.add_argument(
         "--judgments",
         type=Path,
@@ -159,10 +194,10 @@ def main() -> None:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    context = None if str(args.context) == "none" else args.context
+    samples = args.sample or [(ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json", corpora / "2022.json")]
     judged = None if str(args.judgments) == "none" else args.judgments
-    extra = None if str(args.extra) == "none" or context is None else args.extra
-    feats, labels, groups, not_nodes, key, n_papers = examples(args.dev, args.cache, context, judged, extra)
+    extra = None if str(args.extra) == "none" else args.extra
+    feats, labels, groups, not_nodes, key, n_papers = examples(samples, args.cache, judged, extra)
     weight = np.where(np.array(not_nodes), args.not_node_weight, 1.0)
     vec = DictVectorizer()
     x = vec.fit_transform(feats)

@@ -1,16 +1,17 @@
-"""Fit kg's entity type model (kg/graph/type_model.py) on the development set's readers' types.
+"""Fit kg's entity type model (kg/graph/type_model.py) on the development samples' readers' types.
 
-    python scripts/train_type_model.py --cache /tmp/kgcache_ctx
+    python scripts/train_type_model.py --cache ~/.cache/kg
 
-Builds the 100 development abstracts (``--dev``) and the 30 of the second development sample
-(``--test``, abstracts looked up in the context corpus) inside all of ICLR 2022 (``--context``),
-with every entity kept and without the type model, then takes each expected entity that a node of
-its paper names (label or altLabel, the benchmarks' name matching) as an example: the node's type
-features and the readers' types (one or two allowed; each counts with weight 1/k). Prints the
-share of examples whose type is an allowed one under the rules and under the model, cross-validated
-over the development papers (5 folds) for several ``min_probability`` values, and on the second
-sample with the model fitted on all development papers; writes kg/graph/data/type_model.json with
-the ``min_probability`` best in cross-validation (``--fit-all``: fitted on both samples).
+Builds each training sample (``--train SAMPLE:CONTEXT``, default the 100 development abstracts and
+the second, third samples) and the test sample (``--test``, default the fourth) inside its whole
+conference (CONTEXT: a corpus JSON; abstracts a sample lacks are looked up there), with every
+entity kept and without the type model, then takes each expected entity that a node of its paper
+names (label or altLabel, the benchmarks' name matching) as an example: the node's type features
+and the readers' types (one or two allowed; each counts with weight 1/k). Prints the share of
+examples whose type is an allowed one under the rules and under the model, cross-validated over
+the training papers (5 folds) for several ``min_probability`` values, and on the test sample with
+the model fitted on all training papers; writes kg/graph/data/type_model.json with the
+``min_probability`` best in cross-validation (``--fit-all``: fitted on the test sample too).
 Needs scikit-learn (``pip install -e '.[train]'``).
 """
 
@@ -21,7 +22,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -31,17 +32,16 @@ from kg_cli import in_context, name_key  # noqa: E402
 
 import kg  # noqa: E402
 from kg.graph import type_model  # noqa: E402
-from kg.graph.type_model import MODEL_PATH, TYPES, TypeModel, all_type_features  # noqa: E402
+from kg.graph.type_model import MODEL_PATH, TYPES, TypeModel, all_type_features, load_type_model  # noqa: E402
 
 
-def examples(
-    dev: Path, test: Path, context: Path, cache: Path | None
+def _sample_examples(
+    samples: list[tuple[Path, bool]], context: Path | None, cache: Path | None, first: int
 ) -> tuple[list[list[str]], list[set[str]], list[int], list[str], list[bool]]:
     """Features, allowed types, paper index, rules' type and whether in the test sample, per
-    expected entity that a node of its paper names."""
-    dev_papers = json.loads(dev.read_text(encoding="utf-8"))["papers"]
-    test_papers = json.loads(test.read_text(encoding="utf-8"))["papers"]
-    records = in_context(dev_papers, context)
+    expected entity that a node of its paper names; the samples share one context corpus."""
+    papers = [(p, is_test) for path, is_test in samples for p in json.loads(path.read_text(encoding="utf-8"))["papers"]]
+    records = in_context([p for p, _ in papers], context)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
         source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
@@ -64,7 +64,7 @@ def examples(
     groups: list[int] = []
     rules: list[str] = []
     in_test: list[bool] = []
-    for i, (paper, is_test) in enumerate([(p, False) for p in dev_papers] + [(p, True) for p in test_papers]):
+    for i, (paper, is_test) in enumerate(papers, start=first):
         node = by_key.get(paper["id"])
         if node is None:
             continue
@@ -85,6 +85,31 @@ def examples(
             rules.append(graph.nodes[match]["type"])
             in_test.append(is_test)
     return feats, allowed, groups, rules, in_test
+
+
+def examples(
+    train: list[tuple[Path, Path]], test: list[tuple[Path, Path]], cache: Path | None
+) -> tuple[list[list[str]], list[set[str]], list[int], list[str], list[bool]]:
+    """The examples of every sample, each context corpus built once (papers numbered across samples)."""
+    by_context: dict[Path, list[tuple[Path, bool]]] = {}
+    for (sample, context), is_test in [(s, False) for s in train] + [(s, True) for s in test]:
+        by_context.setdefault(context, []).append((sample, is_test))
+    out: tuple[list[Any], ...] = ([], [], [], [], [])
+    first = 0
+    for context, samples in by_context.items():
+        part = _sample_examples(samples, context, cache, first)
+        first += sum(len(json.loads(p.read_text(encoding="utf-8"))["papers"]) for p, _ in samples)
+        for whole, piece in zip(out, part, strict=True):
+            whole.extend(cast(list[Any], piece))
+    return out[0], out[1], out[2], out[3], out[4]
+
+
+def sample_in(value: str) -> tuple[Path, Path]:
+    """``SAMPLE:CONTEXT`` (a judged sample and the corpus it is built inside)."""
+    sample, _, context = value.partition(":")
+    if not context:
+        raise argparse.ArgumentTypeError(f"expected SAMPLE:CONTEXT, got {value!r}")
+    return Path(sample), Path(context)
 
 
 def rows(
@@ -126,19 +151,35 @@ def typed(model: TypeModel, feats: list[list[str]], allowed: list[set[str]], rul
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dev", type=Path, default=ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json")
-    parser.add_argument("--test", type=Path, default=ROOT / "training/iclr2022_dev2.json")
+    corpora = ROOT.parent / "shared/data/corpora/airas-papers-db/iclr"
     parser.add_argument(
-        "--context", type=Path, default=ROOT.parent / "shared/data/corpora/airas-papers-db/iclr/2022.json"
+        "--train",
+        type=sample_in,
+        action="append",
+        help="SAMPLE:CONTEXT to fit on (repeatable; default the first three development samples)",
+    )
+    parser.add_argument(
+        "--test",
+        type=sample_in,
+        action="append",
+        help="SAMPLE:CONTEXT to test on (repeatable; default the fourth development sample)",
     )
     parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
     parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument(
-        "--fit-all", action="store_true", help="write the model fitted on both samples (after reporting as above)"
+        "--fit-all",
+        action="store_true",
+        help="also fit on the test sample (after reporting as above)",
     )
     args = parser.parse_args()
-    feats, allowed, groups, rules, in_test = examples(args.dev, args.test, args.context, args.cache)
+    train = args.train or [
+        (ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json", corpora / "2022.json"),
+        (ROOT / "training/iclr2022_dev2.json", corpora / "2022.json"),
+        (ROOT / "training/iclr2021_dev3.json", corpora / "2021.json"),
+    ]
+    test_samples = args.test or [(ROOT / "training/iclr2020_dev4.json", corpora / "2020.json")]
+    feats, allowed, groups, rules, in_test = examples(train, test_samples, args.cache)
     dev = [i for i, t in enumerate(in_test) if not t]
     test = [i for i, t in enumerate(in_test) if t]
 
@@ -156,16 +197,20 @@ def main() -> None:
         rule_score += sum(x in y for x, y in zip(r, a, strict=True))
         for p in grid:
             scores[p] += typed(model, f, a, r, p) * len(held)
-    print(f"{len(dev)} development examples, {len(test)} in the second sample")
-    print(f"cross-validated on development papers: rules {rule_score / len(dev):.3f}")
+    print(f"{len(dev)} training examples, {len(test)} in the test sample")
+    print(f"cross-validated on training papers: rules {rule_score / len(dev):.3f}")
     for p in grid:
         print(f"  model, min_probability {p:.1f}: {scores[p] / len(dev):.3f}")
     best = max(grid, key=lambda p: (round(scores[p] / len(dev), 3), p))
     model = fit(*pick(dev)[:2], args.c)
     model = TypeModel(model.weights, model.bias, best)
     f, a, r = pick(test)
-    print(f"second sample: rules {np.mean([x in y for x, y in zip(r, a, strict=True)]):.3f}, ", end="")
-    print(f"model (min_probability {best}) {typed(model, f, a, r, best):.3f}")
+    print(f"test sample: rules {np.mean([x in y for x, y in zip(r, a, strict=True)]):.3f}, ", end="")
+    print(f"model (min_probability {best}) {typed(model, f, a, r, best):.3f}", end="")
+    if MODEL_PATH.exists():
+        shipped = load_type_model(MODEL_PATH)
+        print(f", the shipped model {typed(shipped, f, a, r, shipped.min_probability):.3f}", end="")
+    print()
     if args.fit_all:
         model = fit(*pick(dev + test)[:2], args.c)
         model = TypeModel(model.weights, model.bias, best)
