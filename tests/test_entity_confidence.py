@@ -7,7 +7,7 @@ import math
 import networkx as nx
 import pytest
 
-from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities
+from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities, titled_dataset
 from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
 from kg.graph.forest import LEAF, Forest, Tree
 from kg.graph.model import VOCABULARY
@@ -108,6 +108,12 @@ def test_entity_confidence_keeps_a_dataset_named_in_title_case() -> None:
             graph.nodes[node]["type"] = "Dataset"
     score_entities(graph)
     assert graph.nodes["entity/Zorbic Graph Benchmark"]["confidence"] >= load_model().threshold
+
+
+def test_entity_confidence_a_titled_dataset_name_may_hold_a_dash_before_a_word() -> None:
+    assert titled_dataset({"type": "Dataset", "label": "Zorbic Graph Benchmark -Large Scale Challenge"})
+    assert not titled_dataset({"type": "Dataset", "label": "Zorbic Graph -large scale challenge"})
+    assert not titled_dataset({"type": "Dataset", "label": "Zorbic -"})
 
 
 def test_entity_confidence_drops_the_vocabulary_terms_only_dropped_entities_linked() -> None:

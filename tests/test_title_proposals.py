@@ -45,3 +45,11 @@ def test_a_known_abbreviation_does_not_make_a_new_written_out_name_known() -> No
     assert {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"} == {
         "equivariant Transformer"
     }
+
+
+def test_a_capitalized_variant_of_a_proposed_name_is_proposed_too() -> None:
+    # "we propose Zorb-Net ... Sparse Zorb-Net and Mild Zorb-Net, two variants of Zorb-Net"
+    proposed = _proposed("Zorb-Net: Fooling Transformers", "Zorb-Net", "Sparse Zorb-Net", "our Zorb-Net", "ViT")
+    assert proposed == {"Zorb-Net", "Sparse Zorb-Net"}
+    # a common noun the paper proposes has no variants by capitals ("Stateful optimizer")
+    assert _proposed("Optimizer Tricks", "optimizer", "Stateful optimizer") <= {"optimizer"}

@@ -9,6 +9,7 @@ import networkx as nx
 
 from kg.graph import type_model
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
+from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.titles import title_proposals
 from kg.graph.typing_votes import dataset_variants
@@ -120,7 +121,8 @@ def build_graph(
     ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
     keeps the datasets and metrics its sentences name. Entity types are the learned model's
     (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label; a paper
-    proposes what it says it does and the new name its title opens with (:mod:`kg.graph.titles`).
+    proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`) and
+    capitalized variants of a name it proposes (:mod:`kg.graph.proposal_variants`).
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
@@ -133,6 +135,9 @@ def build_graph(
     for paper, paper_keys in zip(papers, keys, strict=True):
         named = [(k, entities[k].surface, len(entities[k].papers)) for k in dict.fromkeys(paper_keys) if k is not None]
         for key in title_proposals(paper.title, named, kinds):
+            entities[key].proposed_by.add(paper.key)
+        own = [(k, forms, paper.key in entities[k].proposed_by) for k, forms, _ in named]
+        for key in variant_proposals(own):
             entities[key].proposed_by.add(paper.key)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):

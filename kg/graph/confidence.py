@@ -166,9 +166,20 @@ def titled_dataset(data: Mapping[str, Any]) -> bool:
     >>> [titled_dataset(d) for d in ({"type": "Dataset", "label": "graph benchmark"},
     ...     {"type": "Method", "label": "Stable Neighbor Search"}, {"type": "Dataset", "label": "ImageNet"})]
     [False, False, False]
+
+    A word's leading dash or bracket is not its first letter: "Open Graph Benchmark -Large Scale
+    Challenge", "WMT (English-German)".
+
+    >>> titled_dataset({"type": "Dataset", "label": "Open Graph Benchmark -Large Scale Challenge"})
+    True
     """
-    words = str(data.get("label", "")).split()
-    return data.get("type") == "Dataset" and len(words) >= 2 and all(w[:1].isupper() or w[:1].isdigit() for w in words)
+    words = [w.lstrip("-–—([") for w in str(data.get("label", "")).split()]
+    return (
+        data.get("type") == "Dataset"
+        and len(words) >= 2
+        and all(w[:1].isupper() or w[:1].isdigit() for w in words if w)
+        and all(words)
+    )
 
 
 def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
