@@ -167,6 +167,33 @@ def test_proposed_concept_becomes_a_method():
     assert entities[term_key("selective response")].type == "Method"
 
 
+def test_one_paper_proposing_what_many_name_does_not_make_it_a_method():
+    many = [(p, ex(("convergence", "Concept"))) for p in "bcdefg"]
+    entities, _ = resolve_entities([("a", ex(("convergence", "Concept"), proposed=[0])), *many])
+    assert entities[term_key("convergence")].type == "Concept"
+    # a new name proposed by one paper and used by two others is still the proposal's method
+    others = [(p, ex(("warp loss", "Concept"))) for p in "bc"]
+    entities, _ = resolve_entities([("a", ex(("warp loss", "Concept"), proposed=[0])), *others])
+    assert entities[term_key("warp loss")].type == "Method"
+
+
+def test_a_notion_is_a_concept_however_its_mentions_were_typed():
+    papers = [(p, ex(("neural tangent kernel", "Method"), ("knowledge graph", "Task"))) for p in "abc"]
+    entities, _ = resolve_entities(papers)
+    assert entities[term_key("neural tangent kernel")].type == "Concept"
+    assert entities[term_key("knowledge graph")].type == "Concept"
+
+
+def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
+    papers = [(p, ex(("ImageNet", "Dataset"), ("MNIST", "Dataset"))) for p in "abc"]
+    papers.append(("d", ex(("imagenet", "Dataset"), ("mnist", "Dataset"), ("Transformer", "Method"))))
+    papers += [(p, ex(("transformer", "Method"))) for p in "ef"]
+    entities, _ = resolve_entities(papers)
+    assert entities[term_key("imagenet")].label == "ImageNet"
+    assert entities[term_key("mnist")].label == "MNIST"
+    assert entities[term_key("transformer")].label == "transformer"  # a common noun: lower case wins
+
+
 @given(st.text())
 @example("00AS\x1b")  # a control character after a name ending in a capital S
 def test_normal_form_is_idempotent(text):

@@ -21,6 +21,7 @@ from kg.graph.terms import clean_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
+from kg.text import name_like
 
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
@@ -61,7 +62,10 @@ class Entity:
     @property
     def type(self) -> str:
         # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
-        return decide_type(self.types or self.short_types, self.text, bool(self.proposed_by), self.short_forms)
+        # A proposal says what a new name is; one paper "proposing" what many others name
+        # ("convergence", "reproducing kernel Hilbert space") says little about it.
+        proposed = 3 * len(self.proposed_by) >= len(self.papers) > 0
+        return decide_type(self.types or self.short_types, self.text, proposed, self.short_forms)
 
     @property
     def label(self) -> str:
@@ -83,9 +87,11 @@ class Entity:
             groups[form.casefold()][form] += n
         _, variants = min(groups.items(), key=lambda kv: (-sum(kv[1].values()), len(kv[0]), kv[0]))
         # A common noun is written in lower case somewhere; a name never is ("Proximal Policy
-        # Optimization"). Odd casings ("transFormer") lose to the plain one.
+        # Optimization"). Odd casings ("transFormer") lose to the plain one, unless most writers
+        # spell it as a name ("ImageNet", "MNIST": "imagenet" is a slip).
         plain = [v for v in variants if v == v.lower()]
-        if plain:
+        top = max(variants, key=lambda v: (variants[v], v))
+        if plain and not (name_like(top) and 2 * variants[top] > sum(variants.values())):
             return plain[0]
         return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
 
