@@ -179,7 +179,10 @@ def test_one_paper_proposing_what_many_name_does_not_make_it_a_method():
 
 def test_a_notion_is_a_concept_however_its_mentions_were_typed():
     papers = [(p, ex(("neural tangent kernel", "Method"), ("knowledge graph", "Task"))) for p in "abc"]
+    papers.append(("d", ex(("DeepMind Control Suite", "Method"), ("mutual information", "Method"))))
     entities, _ = resolve_entities(papers)
+    assert entities[term_key("DeepMind Control")].type == "Dataset"  # "Suite" said so
+    assert entities[term_key("mutual information")].type == "Concept"
     assert entities[term_key("neural tangent kernel")].type == "Concept"
     assert entities[term_key("knowledge graph")].type == "Concept"
 
@@ -192,6 +195,51 @@ def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
     assert entities[term_key("imagenet")].label == "ImageNet"
     assert entities[term_key("mnist")].label == "MNIST"
     assert entities[term_key("transformer")].label == "transformer"  # a common noun: lower case wins
+
+
+def test_spellings_of_one_concept_are_one_entity():
+    papers = [(p, ex(("COCO", "Dataset"), ("label noise", "Concept"), ("speech recognition", "Task"))) for p in "ab"]
+    asr = ("automatic speech recognition", "Task")
+    papers.append(("c", ex(("MS-COCO", "Dataset"), ("noisy labels", "Concept"), asr)))
+    autodiff = ("automatic differentiation", "Method")
+    papers.append(("d", ex(("Tiny ImageNet", "Dataset"), ("ImageNet", "Dataset"), autodiff)))
+    papers.append(("e", ex(("ImageNet", "Dataset"))))
+    entities, keys = resolve_entities(papers)
+    assert keys[2] == keys[0]  # MS-COCO is COCO, noisy labels label noise, ASR speech recognition
+    assert entities[keys[0][0]].label == "COCO" and "MS-COCO" in entities[keys[0][0]].alt_labels("COCO")
+    assert len(set(keys[3])) == 3  # Tiny ImageNet is a dataset of its own; differentiation is not automatic
+
+
+def test_an_entity_whose_label_names_another_entity_is_that_entity():
+    from collections import Counter
+
+    from kg.graph.resolve import Entity, merge_variants
+
+    method = Counter({"Method": 1})
+    long = Entity("wgan-long", "Wasserstein generative adversarial network", Counter({"Wasserstein GAN": 3}))
+    long.papers.update({"a": 1, "b": 1, "c": 1})
+    long.types.update(method)
+    short = Entity(
+        "wgan", "Wasserstein GAN", Counter({"Wasserstein GAN": 2}), types=Counter(method), papers=Counter({"d": 1})
+    )
+    other = Entity("gan", "GAN", Counter({"GAN": 1}), types=Counter(method), papers=Counter({"e": 1}))
+    entities = {e.key: e for e in (long, short, other)}
+    assert merge_variants(entities) == {"wgan": "wgan-long"}
+    assert set(entities["wgan-long"].papers) == {"a", "b", "c", "d"} and "gan" in entities
+
+
+def test_a_name_written_with_part_of_it_abbreviated_is_one_entity():
+    kl = ("Kullback-Leibler divergence", "Concept")
+    mcmc = ("Markov chain Monte Carlo", "Method")
+    papers = [
+        ("a", ex(kl, ("KL", "Concept"), mcmc, ("MCMC", "Method"), definitions=[("KL", kl[0]), ("MCMC", mcmc[0])])),
+        ("b", ex(("KL divergence", "Concept"), ("GAN training", "Method"))),
+        ("c", ex((mcmc[0] + " sampling", "Method"), ("MCMC", "Method"), definitions=[("MCMC", mcmc[0] + " sampling")])),
+        ("d", ex(mcmc, ("Kullback-Leibler divergence", "Concept"))),
+    ]
+    entities, keys = resolve_entities(papers)
+    assert keys[1][0] == keys[0][0] and keys[2][0] == keys[0][2]
+    assert len(entities) == 3  # and "GAN training" stays itself
 
 
 @given(st.text())

@@ -17,11 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kg.graph.terms import clean_term, singular_label, term_key
+from kg.graph.terms import clean_term, dataset_head_cut, singular_label, term_key
 from kg.graph.typing_votes import decide_type
-from kg.graph.variants import same_stems, typo_pairs, variant_key
+from kg.graph.variants import publisher_pairs, same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
-from kg.text import name_like
+from kg.text import spelled_as_name
 
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
@@ -91,7 +91,7 @@ class Entity:
         # spell it as a name ("ImageNet", "MNIST": "imagenet" is a slip).
         plain = [v for v in variants if v == v.lower()]
         top = max(variants, key=lambda v: (variants[v], v))
-        if plain and not (name_like(top) and 2 * variants[top] > sum(variants.values())):
+        if plain and not (spelled_as_name(top) and 2 * variants[top] > sum(variants.values())):
             return plain[0]
         return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
 
@@ -220,8 +220,10 @@ def resolve_entities(
         row: list[tuple[str, str | None, bool, Mention] | None] = []
         for mention in ex.mentions:
             core = clean_term(mention.text)
-            if core != mention.text:
-                mention = mention._replace(text=core)
+            if core != mention.text:  # "the DeepMind Control Suite" names the dataset "DeepMind Control"
+                named = dataset_head_cut(mention.text, core) and spelled_as_name(core)
+                label = "Dataset" if named else mention.label
+                mention = mention._replace(text=core, label=label)
             key, expanded, is_short = resolver.resolve(mention, local)
             if not key or key in junk_keys:
                 row.append(None)
@@ -317,20 +319,63 @@ def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[
     return out
 
 
+def short_form_pairs(groups: dict[str, list[Entity]]) -> dict[str, str]:
+    """``rare -> common`` variant keys where the rare one writes part of the common one's name by
+    the abbreviation the common one has: "KL divergence" beside "Kullback-Leibler divergence"
+    (written "KL" for short), or where both have one abbreviation and the rare long form adds a
+    word its letters do not spell: "MCMC" for "Markov chain Monte Carlo (sampling)"."""
+    by_short: dict[str, set[str]] = defaultdict(set)
+    for vk, group in groups.items():
+        for entity in group:
+            for short in entity.short_forms:
+                by_short[short].add(vk)
+    out: dict[str, str] = {}
+    for vk, group in groups.items():
+        first, _, rest = group[0].text.partition(" ")
+        owners = by_short.get(first, set())
+        if rest and len(owners) == 1 and not any(first in e.short_forms for e in group):
+            (target,) = owners
+            words = groups[target][0].text.split()
+            cut = len(words) - len(rest.split())
+            if target.endswith(" " + variant_key(rest)) and cut > 0 and spells(first, " ".join(words[:cut])):
+                out[vk] = target
+                continue
+        for short in {s for e in group for s in e.short_forms}:
+            for other in by_short[short] - {vk}:
+                extra = vk[len(other) + 1 :] if vk.startswith(other + " ") else ""
+                if extra and " " not in extra and spells(short, groups[other][0].text):
+                    out[vk] = other
+    return out
+
+
 def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     """Merge, in place, the entities that are spellings of one concept (same
-    :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, or a long form
-    of the same abbreviation with the same stems: :func:`stem_pairs`) into the one in most
+    :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, a long form
+    of the same abbreviation with the same stems: :func:`stem_pairs`, or a dataset's name behind
+    its publisher's initials: :func:`~kg.graph.variants.publisher_pairs`) into the one in most
     papers; the merged keys, old -> new."""
     groups: dict[str, list[Entity]] = defaultdict(list)
     for entity in entities.values():
         groups[variant_key(entity.text)].append(entity)
+    # An entity named by a long form ("Wasserstein generative adversarial network") whose label is
+    # another entity's name ("Wasserstein GAN", as most of its papers wrote it) is that entity.
+    for vk, group in list(groups.items()):
+        by_label = variant_key(group[0].label) if len(group) == 1 else vk
+        if by_label != vk and by_label in groups and len(groups[by_label]) == 1:
+            groups[by_label] += groups.pop(vk)
     papers = {vk: len({p for e in group for p in e.papers}) for vk, group in groups.items()}
     typos = typo_pairs(papers)
     for rare, common in typos.items():
         if common not in typos:  # a chain of slips stays apart
             groups[common] += groups.pop(rare)
     for rare, common in stem_pairs(groups, papers).items():
+        groups[common] += groups.pop(rare)
+    for rare, common in short_form_pairs(groups).items():
+        if rare in groups and common in groups:
+            groups[common] += groups.pop(rare)
+    datasets = {vk: group[0].text for vk, group in groups.items() if group[0].type == "Dataset"}
+    known = [vk for vk in datasets if papers[vk] >= 2]
+    for rare, common in publisher_pairs(datasets, known).items():
         groups[common] += groups.pop(rare)
     moved: dict[str, str] = {}
     for group in groups.values():

@@ -34,7 +34,8 @@ METRIC_NAMES = frozenset(
 #: Metric majority ("Wasserstein distance") and a proposal still decide.
 CONCEPT_HEADS = frozenset(
     """divergence distance law example phenomenon kernel bottleneck hypothesis theorem lemma principle
-    landscape manifold collapse shift bias tradeoff trade-off dilemma paradox curse graph robustness""".split()
+    landscape manifold collapse shift bias tradeoff trade-off dilemma paradox curse graph robustness
+    information space""".split()
 )
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {
@@ -60,6 +61,7 @@ HEAD_TYPES: dict[str, str] = {
     ),
     **dict.fromkeys(METRIC_NAMES, "Metric"),
     **dict.fromkeys(CONCEPT_HEADS, "Concept"),
+    **dict.fromkeys("benchmark dataset corpus suite".split(), "Dataset"),
 }
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
@@ -97,7 +99,7 @@ def head_type(text: str) -> str | None:
     ('Task', 'Task', 'Method')
     >>> head_type("KL divergence"), head_type("adversarial examples"), head_type("scaling laws")
     ('Concept', 'Concept', 'Concept')
-    >>> head_type("latent space") is None
+    >>> head_type("latent variable") is None
     True
     """
     last = _WORDS.split(text.strip())[-1]
@@ -107,7 +109,8 @@ def head_type(text: str) -> str | None:
 def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, short_forms: Iterable[str] = ()) -> str:
     """The entity's type from its mentions' ``votes``, the head of its name ``text`` and whether
     a paper proposes it (then it is no mere Concept). A head that names a notion
-    (:data:`CONCEPT_HEADS`) makes it a Concept unless a Dataset or Metric majority says otherwise.
+    (:data:`CONCEPT_HEADS`) makes it a Concept unless a Dataset or Metric majority says otherwise;
+    one that names a collection ("benchmark", "suite", "corpus") makes it a Dataset.
 
     >>> decide_type(Counter({"Concept": 10, "Method": 3}), "adversarial training")
     'Method'
@@ -115,11 +118,11 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     'Method'
     >>> decide_type(Counter({"Method": 10}), "graph classification")
     'Method'
-    >>> decide_type(Counter({"Concept": 10}), "latent space")
+    >>> decide_type(Counter({"Concept": 10}), "latent variable")
     'Concept'
     >>> decide_type(Counter({"Concept": 3}), "communication cost"), decide_type(Counter({"Concept": 2}), "latency")
     ('Metric', 'Metric')
-    >>> decide_type(Counter({"Concept": 10, "Method": 3}), "latent space")
+    >>> decide_type(Counter({"Concept": 10, "Method": 3}), "latent variable")
     'Concept'
     >>> decide_type(Counter({"Dataset": 3, "Method": 1}), "graph network")
     'Dataset'
@@ -129,6 +132,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     ('Concept', 'Concept')
     >>> decide_type(Counter({"Metric": 5, "Method": 1}), "Wasserstein distance")
     'Metric'
+    >>> decide_type(Counter({"Method": 2, "Task": 1}), "DeepMind Control Suite")
+    'Dataset'
 
     A name a paper proposes ("LAQ", "SDEdit") is a method, not a task, unless its head says task:
 
@@ -166,7 +171,7 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     hint = head_type(text) if text else None
     if majority in ("Dataset", "Metric") and hint != majority:
         kind = majority
-    elif hint == "Concept":
+    elif hint in ("Concept", "Dataset"):  # a notion, or "... benchmark", "... suite", "... corpus"
         kind = hint
     else:
         score = {t: float(votes[t]) for t in TYPE_PRIORITY}
