@@ -166,12 +166,12 @@ _WORD_PARTS = re.compile(r"[\s\-/]+")
 
 def spelled_as_name(text: str) -> bool:
     """Whether a word of ``text`` has a capital past its first letter ("ImageNet", "MNIST",
-    "SQuAD"); title case, hyphenated or not, is no name ("Expectation-Maximization").
+    "SQuAD"); title case, hyphenated or not, is no name ("Expectation-Maximization"), nor is "3D".
 
-    >>> [spelled_as_name(t) for t in ("ImageNet", "MNIST", "Expectation-Maximization", "Soft Actor-Critic")]
-    [True, True, False, False]
+    >>> [spelled_as_name(t) for t in ("ImageNet", "MNIST", "Expectation-Maximization", "Soft Actor-Critic", "3D")]
+    [True, True, False, False, False]
     """
-    return any(any(c.isupper() for c in w[1:]) for w in _WORD_PARTS.split(text))
+    return any(w[:1].isalpha() and any(c.isupper() for c in w[1:]) for w in _WORD_PARTS.split(text))
 
 
 def _match_case(target: str, like: str) -> str:

@@ -242,6 +242,21 @@ def test_a_name_written_with_part_of_it_abbreviated_is_one_entity():
     assert len(entities) == 3  # and "GAN training" stays itself
 
 
+def test_an_undefined_abbreviation_takes_the_long_form_its_paper_speaks_of():
+    speech, attack = "automatic speech recognition", "attack success rate"
+    papers = [
+        ("a", ex((speech, "Task"), definitions=[("ASR", speech)])),
+        ("b", ex((speech, "Task"), definitions=[("ASR", speech)])),
+        ("c", ex((attack, "Metric"), definitions=[("ASR", attack)])),
+        ("d", ex(("backdoor attack", "Method"), ("ASR", "Metric"))),
+        ("e", ex(("speech synthesis", "Task"), ("ASR", "Task"))),
+        ("f", ex(("image classification", "Task"), ("ASR", "Task"))),
+    ]
+    _, keys = resolve_entities(papers)
+    assert keys[3][1] == keys[2][0]  # a paper on attacks: the attack success rate
+    assert keys[4][1] == keys[0][0] and keys[5][1] == keys[0][0]  # else the commonest
+
+
 @given(st.text())
 @example("00AS\x1b")  # a control character after a name ending in a capital S
 def test_normal_form_is_idempotent(text):

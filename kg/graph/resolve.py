@@ -121,6 +121,7 @@ class Resolver:
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
         self.spellings: dict[str, Counter[str]] = defaultdict(Counter)
         self.terms: set[str] = set()  # every mention's key
+        self.context: set[str] = set()  # the words of the paper being resolved
         self.fallback: dict[str, str] = {}
         for short, long in sorted(fallback):
             self.fallback.setdefault(term_key(short), long)
@@ -140,6 +141,11 @@ class Resolver:
         """The commonest spelling of a long form counted by its key."""
         return min(self.spellings[key].items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
+    def _shared(self, key: str) -> int:
+        """How many words of the long form ``key`` the paper uses elsewhere: an ASR in a paper on
+        backdoor attacks is an attack success rate, not automatic speech recognition."""
+        return len(set(self._spelling(key).lower().split()) & self.context)
+
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
         """The paper's own definition first, then the corpus's, then the vocabularies'; a long form
         whose initials spell the short form beats one that does not ("Proximal Policy Optimization"
@@ -158,7 +164,13 @@ class Resolver:
             best = self._spelling(
                 min(
                     forms.items(),
-                    key=lambda kv: (not spells(word, self._spelling(kv[0])), -kv[1], kv[0] != known, kv[0]),
+                    key=lambda kv: (
+                        not spells(word, self._spelling(kv[0])),
+                        -self._shared(kv[0]),
+                        -kv[1],
+                        kv[0] != known,
+                        kv[0],
+                    ),
                 )[0]
             )
         if fallback is not None and (best is None or not spells(word, best)):
@@ -217,6 +229,7 @@ def resolve_entities(
     papers_of: dict[str, set[str]] = defaultdict(set)
     for paper, ex in extractions:
         local = {term_key(short): long for short, long in ex.definitions}
+        resolver.context = {w for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
         row: list[tuple[str, str | None, bool, Mention] | None] = []
         for mention in ex.mentions:
             core = clean_term(mention.text)
