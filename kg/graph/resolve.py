@@ -15,8 +15,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from kg.graph.short_forms import short_form_pairs, spells
 from kg.graph.terms import clean_term, dataset_head_cut, singular_label, term_key
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import publisher_pairs, same_stems, typo_pairs, variant_key
@@ -25,26 +25,6 @@ from kg.text import spelled_as_name
 
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
-
-
-@lru_cache(maxsize=1 << 16)
-def spells(short: str, long: str) -> bool:
-    """The initials of ``long`` spell ``short`` ("PPO", "Proximal Policy Optimization").
-
-    >>> spells("PPO", "Proximal Policy Optimization"), spells("PPO", "policy optimization")
-    (True, False)
-    >>> spells("RLHF", "reinforcement learning from human feedback"), spells("KV", "Key-Value")
-    (True, True)
-    """
-    core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
-    letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
-    words = re.findall(r"[A-Za-z0-9]+", long)
-    initials = "".join(w[0] for w in words).upper()
-    content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
-    return bool(letters) and letters in (initials, content)
-
-
-_SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by", "from"})
 
 
 @dataclass(slots=True)
@@ -329,35 +309,6 @@ def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[
             common = next((c for c in ranked[:i] if c not in out and same_stems(rare, c)), None)
             if common is not None:
                 out[rare] = common
-    return out
-
-
-def short_form_pairs(groups: dict[str, list[Entity]]) -> dict[str, str]:
-    """``rare -> common`` variant keys where the rare one writes part of the common one's name by
-    the abbreviation the common one has: "KL divergence" beside "Kullback-Leibler divergence"
-    (written "KL" for short), or where both have one abbreviation and the rare long form adds a
-    word its letters do not spell: "MCMC" for "Markov chain Monte Carlo (sampling)"."""
-    by_short: dict[str, set[str]] = defaultdict(set)
-    for vk, group in groups.items():
-        for entity in group:
-            for short in entity.short_forms:
-                by_short[short].add(vk)
-    out: dict[str, str] = {}
-    for vk, group in groups.items():
-        first, _, rest = group[0].text.partition(" ")
-        owners = by_short.get(first, set())
-        if rest and len(owners) == 1 and not any(first in e.short_forms for e in group):
-            (target,) = owners
-            words = groups[target][0].text.split()
-            cut = len(words) - len(rest.split())
-            if target.endswith(" " + variant_key(rest)) and cut > 0 and spells(first, " ".join(words[:cut])):
-                out[vk] = target
-                continue
-        for short in {s for e in group for s in e.short_forms}:
-            for other in by_short[short] - {vk}:
-                extra = vk[len(other) + 1 :] if vk.startswith(other + " ") else ""
-                if extra and " " not in extra and spells(short, groups[other][0].text):
-                    out[vk] = other
     return out
 
 
