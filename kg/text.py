@@ -161,6 +161,19 @@ def name_like(label: str) -> bool:
     return any(c.isdigit() for c in label) or any(c.isupper() for w in label.split() for c in w[1:])
 
 
+_WORD_PARTS = re.compile(r"[\s\-/]+")
+
+
+def spelled_as_name(text: str) -> bool:
+    """Whether a word of ``text`` has a capital past its first letter ("ImageNet", "MNIST",
+    "SQuAD"); title case, hyphenated or not, is no name ("Expectation-Maximization"), nor is "3D".
+
+    >>> [spelled_as_name(t) for t in ("ImageNet", "MNIST", "Expectation-Maximization", "Soft Actor-Critic", "3D")]
+    [True, True, False, False, False]
+    """
+    return any(w[:1].isalpha() and any(c.isupper() for c in w[1:]) for w in _WORD_PARTS.split(text))
+
+
 def _match_case(target: str, like: str) -> str:
     return target.capitalize() if like[:1].isupper() else target
 

@@ -167,6 +167,96 @@ def test_proposed_concept_becomes_a_method():
     assert entities[term_key("selective response")].type == "Method"
 
 
+def test_one_paper_proposing_what_many_name_does_not_make_it_a_method():
+    many = [(p, ex(("convergence", "Concept"))) for p in "bcdefg"]
+    entities, _ = resolve_entities([("a", ex(("convergence", "Concept"), proposed=[0])), *many])
+    assert entities[term_key("convergence")].type == "Concept"
+    # a new name proposed by one paper and used by two others is still the proposal's method
+    others = [(p, ex(("warp loss", "Concept"))) for p in "bc"]
+    entities, _ = resolve_entities([("a", ex(("warp loss", "Concept"), proposed=[0])), *others])
+    assert entities[term_key("warp loss")].type == "Method"
+
+
+def test_a_notion_is_a_concept_however_its_mentions_were_typed():
+    papers = [(p, ex(("neural tangent kernel", "Method"), ("knowledge graph", "Task"))) for p in "abc"]
+    papers.append(("d", ex(("DeepMind Control Suite", "Method"), ("mutual information", "Method"))))
+    entities, _ = resolve_entities(papers)
+    assert entities[term_key("DeepMind Control")].type == "Dataset"  # "Suite" said so
+    assert entities[term_key("mutual information")].type == "Concept"
+    assert entities[term_key("neural tangent kernel")].type == "Concept"
+    assert entities[term_key("knowledge graph")].type == "Concept"
+
+
+def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
+    papers = [(p, ex(("ImageNet", "Dataset"), ("MNIST", "Dataset"))) for p in "abc"]
+    papers.append(("d", ex(("imagenet", "Dataset"), ("mnist", "Dataset"), ("Transformer", "Method"))))
+    papers += [(p, ex(("transformer", "Method"))) for p in "ef"]
+    entities, _ = resolve_entities(papers)
+    assert entities[term_key("imagenet")].label == "ImageNet"
+    assert entities[term_key("mnist")].label == "MNIST"
+    assert entities[term_key("transformer")].label == "transformer"  # a common noun: lower case wins
+
+
+def test_spellings_of_one_concept_are_one_entity():
+    papers = [(p, ex(("COCO", "Dataset"), ("label noise", "Concept"), ("speech recognition", "Task"))) for p in "ab"]
+    asr = ("automatic speech recognition", "Task")
+    papers.append(("c", ex(("MS-COCO", "Dataset"), ("noisy labels", "Concept"), asr)))
+    autodiff = ("automatic differentiation", "Method")
+    papers.append(("d", ex(("Tiny ImageNet", "Dataset"), ("ImageNet", "Dataset"), autodiff)))
+    papers.append(("e", ex(("ImageNet", "Dataset"))))
+    entities, keys = resolve_entities(papers)
+    assert keys[2] == keys[0]  # MS-COCO is COCO, noisy labels label noise, ASR speech recognition
+    assert entities[keys[0][0]].label == "COCO" and "MS-COCO" in entities[keys[0][0]].alt_labels("COCO")
+    assert len(set(keys[3])) == 3  # Tiny ImageNet is a dataset of its own; differentiation is not automatic
+
+
+def test_an_entity_whose_label_names_another_entity_is_that_entity():
+    from collections import Counter
+
+    from kg.graph.resolve import Entity, merge_variants
+
+    method = Counter({"Method": 1})
+    long = Entity("wgan-long", "Wasserstein generative adversarial network", Counter({"Wasserstein GAN": 3}))
+    long.papers.update({"a": 1, "b": 1, "c": 1})
+    long.types.update(method)
+    short = Entity(
+        "wgan", "Wasserstein GAN", Counter({"Wasserstein GAN": 2}), types=Counter(method), papers=Counter({"d": 1})
+    )
+    other = Entity("gan", "GAN", Counter({"GAN": 1}), types=Counter(method), papers=Counter({"e": 1}))
+    entities = {e.key: e for e in (long, short, other)}
+    assert merge_variants(entities) == {"wgan": "wgan-long"}
+    assert set(entities["wgan-long"].papers) == {"a", "b", "c", "d"} and "gan" in entities
+
+
+def test_a_name_written_with_part_of_it_abbreviated_is_one_entity():
+    kl = ("Kullback-Leibler divergence", "Concept")
+    mcmc = ("Markov chain Monte Carlo", "Method")
+    papers = [
+        ("a", ex(kl, ("KL", "Concept"), mcmc, ("MCMC", "Method"), definitions=[("KL", kl[0]), ("MCMC", mcmc[0])])),
+        ("b", ex(("KL divergence", "Concept"), ("GAN training", "Method"))),
+        ("c", ex((mcmc[0] + " sampling", "Method"), ("MCMC", "Method"), definitions=[("MCMC", mcmc[0] + " sampling")])),
+        ("d", ex(mcmc, ("Kullback-Leibler divergence", "Concept"))),
+    ]
+    entities, keys = resolve_entities(papers)
+    assert keys[1][0] == keys[0][0] and keys[2][0] == keys[0][2]
+    assert len(entities) == 3  # and "GAN training" stays itself
+
+
+def test_an_undefined_abbreviation_takes_the_long_form_its_paper_speaks_of():
+    speech, attack = "automatic speech recognition", "attack success rate"
+    papers = [
+        ("a", ex((speech, "Task"), definitions=[("ASR", speech)])),
+        ("b", ex((speech, "Task"), definitions=[("ASR", speech)])),
+        ("c", ex((attack, "Metric"), definitions=[("ASR", attack)])),
+        ("d", ex(("backdoor attack", "Method"), ("ASR", "Metric"))),
+        ("e", ex(("speech synthesis", "Task"), ("ASR", "Task"))),
+        ("f", ex(("image classification", "Task"), ("ASR", "Task"))),
+    ]
+    _, keys = resolve_entities(papers)
+    assert keys[3][1] == keys[2][0]  # a paper on attacks: the attack success rate
+    assert keys[4][1] == keys[0][0] and keys[5][1] == keys[0][0]  # else the commonest
+
+
 @given(st.text())
 @example("00AS\x1b")  # a control character after a name ending in a capital S
 def test_normal_form_is_idempotent(text):

@@ -64,6 +64,16 @@ def test_an_entity_takes_the_vocabulary_kind_of_its_written_out_name() -> None:
     assert graph.nodes["entity/kl"]["type"] == "Metric"
 
 
+def test_a_notion_keeps_its_type_where_a_vocabulary_lists_it_as_a_method() -> None:
+    # Papers with Code lists the neural tangent kernel among its methods; a kernel is a notion
+    graph = new_graph()
+    graph.add_node("entity/ntk", type="Concept", label="neural tangent kernel", alt_labels=["NTK"])
+    graph.add_node("entity/nf", type="Concept", label="normalizing flow", alt_labels=[])
+    link_graph(graph)
+    assert graph.nodes["entity/ntk"]["type"] == "Concept"
+    assert graph.nodes["entity/nf"]["type"] == "Method"
+
+
 @pytest.mark.parametrize("word", ["model", "network", "learning", "data", "models", "Model", "method"])
 @pytest.mark.parametrize("kind", ["Method", "Task", "Concept", "Dataset", "Metric"])
 def test_generic_words_link_to_nothing(word: str, kind: str) -> None:

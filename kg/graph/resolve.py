@@ -15,35 +15,16 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from kg.graph.terms import clean_term, singular_label, term_key
+from kg.graph.short_forms import short_form_pairs, spells
+from kg.graph.terms import clean_term, dataset_head_cut, singular_label, term_key
 from kg.graph.typing_votes import decide_type
-from kg.graph.variants import same_stems, typo_pairs, variant_key
+from kg.graph.variants import publisher_pairs, same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
+from kg.text import spelled_as_name
 
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
-
-
-@lru_cache(maxsize=1 << 16)
-def spells(short: str, long: str) -> bool:
-    """The initials of ``long`` spell ``short`` ("PPO", "Proximal Policy Optimization").
-
-    >>> spells("PPO", "Proximal Policy Optimization"), spells("PPO", "policy optimization")
-    (True, False)
-    >>> spells("RLHF", "reinforcement learning from human feedback"), spells("KV", "Key-Value")
-    (True, True)
-    """
-    core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
-    letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
-    words = re.findall(r"[A-Za-z0-9]+", long)
-    initials = "".join(w[0] for w in words).upper()
-    content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
-    return bool(letters) and letters in (initials, content)
-
-
-_SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by", "from"})
 
 
 @dataclass(slots=True)
@@ -61,7 +42,10 @@ class Entity:
     @property
     def type(self) -> str:
         # Bare abbreviations are typed by guesswork; the written-out forms decide when there are any.
-        return decide_type(self.types or self.short_types, self.text, bool(self.proposed_by), self.short_forms)
+        # A proposal says what a new name is; one paper "proposing" what many others name
+        # ("convergence", "reproducing kernel Hilbert space") says little about it.
+        proposed = 3 * len(self.proposed_by) >= len(self.papers) > 0
+        return decide_type(self.types or self.short_types, self.text, proposed, self.short_forms)
 
     @property
     def label(self) -> str:
@@ -83,9 +67,11 @@ class Entity:
             groups[form.casefold()][form] += n
         _, variants = min(groups.items(), key=lambda kv: (-sum(kv[1].values()), len(kv[0]), kv[0]))
         # A common noun is written in lower case somewhere; a name never is ("Proximal Policy
-        # Optimization"). Odd casings ("transFormer") lose to the plain one.
+        # Optimization"). Odd casings ("transFormer") lose to the plain one, unless most writers
+        # spell it as a name ("ImageNet", "MNIST": "imagenet" is a slip).
         plain = [v for v in variants if v == v.lower()]
-        if plain:
+        top = max(variants, key=lambda v: (variants[v], v))
+        if plain and not (spelled_as_name(top) and 2 * variants[top] > sum(variants.values())):
             return plain[0]
         return min(variants.items(), key=lambda kv: (-kv[1], not kv[0][:1].isupper(), kv[0]))[0]
 
@@ -115,6 +101,7 @@ class Resolver:
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
         self.spellings: dict[str, Counter[str]] = defaultdict(Counter)
         self.terms: set[str] = set()  # every mention's key
+        self.context: set[str] = set()  # the words of the paper being resolved
         self.fallback: dict[str, str] = {}
         for short, long in sorted(fallback):
             self.fallback.setdefault(term_key(short), long)
@@ -134,6 +121,11 @@ class Resolver:
         """The commonest spelling of a long form counted by its key."""
         return min(self.spellings[key].items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
+    def _shared(self, key: str) -> int:
+        """How many words of the long form ``key`` the paper uses elsewhere: an ASR in a paper on
+        backdoor attacks is an attack success rate, not automatic speech recognition."""
+        return len(set(self._spelling(key).lower().split()) & self.context)
+
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
         """The paper's own definition first, then the corpus's, then the vocabularies'; a long form
         whose initials spell the short form beats one that does not ("Proximal Policy Optimization"
@@ -152,7 +144,13 @@ class Resolver:
             best = self._spelling(
                 min(
                     forms.items(),
-                    key=lambda kv: (not spells(word, self._spelling(kv[0])), -kv[1], kv[0] != known, kv[0]),
+                    key=lambda kv: (
+                        not spells(word, self._spelling(kv[0])),
+                        -self._shared(kv[0]),
+                        -kv[1],
+                        kv[0] != known,
+                        kv[0],
+                    ),
                 )[0]
             )
         if fallback is not None and (best is None or not spells(word, best)):
@@ -211,11 +209,14 @@ def resolve_entities(
     papers_of: dict[str, set[str]] = defaultdict(set)
     for paper, ex in extractions:
         local = {term_key(short): long for short, long in ex.definitions}
+        resolver.context = {w for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
         row: list[tuple[str, str | None, bool, Mention] | None] = []
         for mention in ex.mentions:
             core = clean_term(mention.text)
-            if core != mention.text:
-                mention = mention._replace(text=core)
+            if core != mention.text:  # "the DeepMind Control Suite" names the dataset "DeepMind Control"
+                named = dataset_head_cut(mention.text, core) and spelled_as_name(core)
+                label = "Dataset" if named else mention.label
+                mention = mention._replace(text=core, label=label)
             key, expanded, is_short = resolver.resolve(mention, local)
             if not key or key in junk_keys:
                 row.append(None)
@@ -313,18 +314,32 @@ def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[
 
 def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     """Merge, in place, the entities that are spellings of one concept (same
-    :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, or a long form
-    of the same abbreviation with the same stems: :func:`stem_pairs`) into the one in most
+    :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, a long form
+    of the same abbreviation with the same stems: :func:`stem_pairs`, or a dataset's name behind
+    its publisher's initials: :func:`~kg.graph.variants.publisher_pairs`) into the one in most
     papers; the merged keys, old -> new."""
     groups: dict[str, list[Entity]] = defaultdict(list)
     for entity in entities.values():
         groups[variant_key(entity.text)].append(entity)
+    # An entity named by a long form ("Wasserstein generative adversarial network") whose label is
+    # another entity's name ("Wasserstein GAN", as most of its papers wrote it) is that entity.
+    for vk, group in list(groups.items()):
+        by_label = variant_key(group[0].label) if len(group) == 1 else vk
+        if by_label != vk and by_label in groups and len(groups[by_label]) == 1:
+            groups[by_label] += groups.pop(vk)
     papers = {vk: len({p for e in group for p in e.papers}) for vk, group in groups.items()}
     typos = typo_pairs(papers)
     for rare, common in typos.items():
         if common not in typos:  # a chain of slips stays apart
             groups[common] += groups.pop(rare)
     for rare, common in stem_pairs(groups, papers).items():
+        groups[common] += groups.pop(rare)
+    for rare, common in short_form_pairs(groups).items():
+        if rare in groups and common in groups:
+            groups[common] += groups.pop(rare)
+    datasets = {vk: group[0].text for vk, group in groups.items() if group[0].type == "Dataset"}
+    known = [vk for vk in datasets if papers[vk] >= 2]
+    for rare, common in publisher_pairs(datasets, known).items():
         groups[common] += groups.pop(rare)
     moved: dict[str, str] = {}
     for group in groups.values():

@@ -27,6 +27,10 @@ ROLE_HEADS = frozenset(
 )  # fmt: skip
 
 
+#: The role heads of a dataset, a benchmark or an environment: what they head is one.
+DATASET_ROLE_HEADS = frozenset(
+    {"benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games", "suite"}
+)
 #: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3. Not "network":
 #: a "ReLU network" is a network with ReLU in it, not ReLU.
 _NAMED_HEADS = frozenset({"model", "models", "module", "modules", "architecture", "architectures"})
@@ -169,6 +173,17 @@ def core_term(text: str) -> str:
     if " " in head.strip() or any(c.isupper() for c in head):
         return head.rstrip(" -")
     return text
+
+
+def dataset_head_cut(text: str, core: str) -> bool:
+    """Whether :func:`core_term` cut a dataset's role head off ``text`` to leave ``core``: the
+    head says what the name is ("DeepMind Control Suite", "the Walker2d environment").
+
+    >>> dataset_head_cut("DeepMind Control Suite", "DeepMind Control"), dataset_head_cut("PPO algorithm", "PPO")
+    (True, False)
+    """
+    rest = text[len(core) :].strip(" -").lower() if text.startswith(core) else ""
+    return rest in DATASET_ROLE_HEADS
 
 
 def _titled_name(head: str, last: str) -> bool:

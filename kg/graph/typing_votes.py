@@ -28,6 +28,15 @@ METRIC_NAMES = frozenset(
     """auc auroc auprc aupr mse rmse mae psnr ssim lpips fid kid ndcg mrr wer cer bleu rouge meteor cider f1
     flops gflops tflops macs""".split()
 )
+#: Head words of notions, not of methods or tasks: a name headed by one is a Concept even when its
+#: mentions were typed Method or Task ("neural tangent kernel", "information bottleneck", "lottery
+#: ticket hypothesis", "loss landscape", "knowledge graph", "adversarial robustness"); a Dataset or
+#: Metric majority ("Wasserstein distance") and a proposal still decide.
+CONCEPT_HEADS = frozenset(
+    """divergence distance law example phenomenon kernel bottleneck hypothesis theorem lemma principle
+    landscape manifold collapse shift bias tradeoff trade-off dilemma paradox curse graph robustness
+    information space""".split()
+)
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {
     **dict.fromkeys(
@@ -51,7 +60,8 @@ HEAD_TYPES: dict[str, str] = {
         "Metric",
     ),
     **dict.fromkeys(METRIC_NAMES, "Metric"),
-    **dict.fromkeys("divergence distance law example phenomenon".split(), "Concept"),
+    **dict.fromkeys(CONCEPT_HEADS, "Concept"),
+    **dict.fromkeys("benchmark dataset corpus suite".split(), "Dataset"),
 }
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
@@ -89,7 +99,7 @@ def head_type(text: str) -> str | None:
     ('Task', 'Task', 'Method')
     >>> head_type("KL divergence"), head_type("adversarial examples"), head_type("scaling laws")
     ('Concept', 'Concept', 'Concept')
-    >>> head_type("latent space") is None
+    >>> head_type("latent variable") is None
     True
     """
     last = _WORDS.split(text.strip())[-1]
@@ -98,7 +108,9 @@ def head_type(text: str) -> str | None:
 
 def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, short_forms: Iterable[str] = ()) -> str:
     """The entity's type from its mentions' ``votes``, the head of its name ``text`` and whether
-    a paper proposes it (then it is no mere Concept).
+    a paper proposes it (then it is no mere Concept). A head that names a notion
+    (:data:`CONCEPT_HEADS`) makes it a Concept unless a Dataset or Metric majority says otherwise;
+    one that names a collection ("benchmark", "suite", "corpus") makes it a Dataset.
 
     >>> decide_type(Counter({"Concept": 10, "Method": 3}), "adversarial training")
     'Method'
@@ -106,16 +118,22 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     'Method'
     >>> decide_type(Counter({"Method": 10}), "graph classification")
     'Method'
-    >>> decide_type(Counter({"Concept": 10}), "latent space")
+    >>> decide_type(Counter({"Concept": 10}), "latent variable")
     'Concept'
     >>> decide_type(Counter({"Concept": 3}), "communication cost"), decide_type(Counter({"Concept": 2}), "latency")
     ('Metric', 'Metric')
-    >>> decide_type(Counter({"Concept": 10, "Method": 3}), "latent space")
+    >>> decide_type(Counter({"Concept": 10, "Method": 3}), "latent variable")
     'Concept'
     >>> decide_type(Counter({"Dataset": 3, "Method": 1}), "graph network")
     'Dataset'
     >>> decide_type(Counter({"Concept": 1}), "KV cache", proposed=True)
     'Method'
+    >>> decide_type(Counter({"Method": 13}), "neural tangent kernel"), decide_type(Counter({"Task": 4}), "KG graph")
+    ('Concept', 'Concept')
+    >>> decide_type(Counter({"Metric": 5, "Method": 1}), "Wasserstein distance")
+    'Metric'
+    >>> decide_type(Counter({"Method": 2, "Task": 1}), "DeepMind Control Suite")
+    'Dataset'
 
     A name a paper proposes ("LAQ", "SDEdit") is a method, not a task, unless its head says task:
 
@@ -153,6 +171,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     hint = head_type(text) if text else None
     if majority in ("Dataset", "Metric") and hint != majority:
         kind = majority
+    elif hint in ("Concept", "Dataset"):  # a notion, or "... benchmark", "... suite", "... corpus"
+        kind = hint
     else:
         score = {t: float(votes[t]) for t in TYPE_PRIORITY}
         if hint is not None:  # Concept is the extractor's fallback: a hint outweighs it
@@ -172,13 +192,13 @@ def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
     it is a Dataset that two papers or more name.
 
     >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("ImageNet-O", False), "c": ("ResNet-50", False),
-    ...     "d": ("ImageNet classification", False), "e": ("GPT-4", False)}))
-    ['b']
+    ...     "d": ("ImageNet classification", False), "e": ("GPT-4", False), "f": ("Imagenet-100", False)}))
+    ['b', 'f']
     """
-    known = {label for label, is_dataset in labels.values() if is_dataset}
+    known = {label.casefold() for label, is_dataset in labels.values() if is_dataset}
     out = set()
     for entity, (label, is_dataset) in labels.items():
         base, dash, rest = label.partition("-")
-        if not is_dataset and dash and rest and " " not in label and base in known:
+        if not is_dataset and dash and rest and " " not in label and base.casefold() in known:
             out.add(entity)
     return out

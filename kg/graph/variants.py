@@ -7,8 +7,9 @@ hyphens: a plural inside the term ("Large Languages Model"), "fine-tuning" after
 language model" = "large language model"), British spelling ("behavioural",
 "normalisation", "modelling"), an adjective in -al beside its noun ("distributional shift",
 "convolution network"), "neural" and "net" in the name of a network ("convolutional neural
-network" = "convolutional network", "adversarial nets"), and the preposition of "learning
-from/with/via human feedback".
+network" = "convolutional network", "adversarial nets"), the preposition of "learning
+from/with/via human feedback", "noisy X" for "X noise" and "automatic" before a task's name.
+:func:`publisher_pairs` finds a dataset's name behind its publisher's initials ("MS COCO" = "COCO").
 :func:`typo_pairs` finds a one-letter slip ("Low-rank adapation", "Variantional autoencoder") of
 a term the corpus writes right more often (in three papers or more).
 """
@@ -20,6 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from kg.graph.typing_votes import head_type
 from kg.text import normal_form, singular
 
 _BRITISH = (
@@ -73,6 +75,10 @@ def variant_key(text: str) -> str:
     True
     >>> variant_key("fine-tuning"), variant_key("large-scale language models") == variant_key("large language model")
     ('fine tuning', True)
+    >>> variant_key("noisy labels") == variant_key("label noise"), variant_key("noisy label learning")
+    (True, 'noisy label learning')
+    >>> variant_key("Automatic Speech Recognition"), variant_key("automatic differentiation")
+    ('speech recognition', 'automatic differentiation')
     >>> rlhf = variant_key("reinforcement learning with human feedback")
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
@@ -99,6 +105,12 @@ def variant_key(text: str) -> str:
                 and not (i and words[i - 1].endswith("ian"))
             ):
                 del words[i]
+    # "noisy labels" = "label noise"; "automatic speech recognition" = "speech recognition" (a
+    # task's name: "automatic differentiation" keeps its word)
+    if len(words) == 2 and words[0] == "noisy":
+        words = [words[1], "noise"]
+    if len(words) >= 3 and words[0] in ("automatic", "automated") and head_type(" ".join(words[1:])) == "Task":
+        del words[0]
     last = len(words) - 1
     return " ".join(_SWAPPED[w] if 0 < i < last and w in _SWAPPED else variant_word(w) for i, w in enumerate(words))
 
@@ -200,4 +212,28 @@ def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
         fits = [c for c in found if papers[c] >= max(3, 2 * n) and is_typo(key, c)]
         if fits:
             out[key] = max(fits, key=lambda c: (papers[c], c))
+    return out
+
+
+_INITIALS = re.compile(r"[A-Z]{2,}")
+
+
+def publisher_pairs(datasets: Mapping[str, str], known: Iterable[str]) -> dict[str, str]:
+    """``prefixed -> plain`` variant keys of a dataset's name written behind its publisher's
+    initials ("MS COCO", "MS-COCO", "PASCAL VOC") and the plain name ("COCO", "VOC") of a dataset
+    the corpus ``known`` (variant keys of datasets named in two papers or more). ``datasets``
+    maps the variant key of each dataset to one of its texts. A capitalized word is no initials:
+    "Tiny ImageNet", "Split CIFAR-100" and "Permuted MNIST" are datasets of their own.
+
+    >>> publisher_pairs({"ms coco": "MS-COCO", "pascal voc": "PASCAL VOC", "tiny imagenet": "Tiny ImageNet"},
+    ...     ["coco", "voc", "imagenet"])
+    {'ms coco': 'coco', 'pascal voc': 'voc'}
+    """
+    plain = set(known)
+    out: dict[str, str] = {}
+    for key, text in datasets.items():
+        first, _, rest = key.partition(" ")
+        word = re.split(r"[\s\-]+", text.strip(), maxsplit=1)[0]
+        if rest and rest in plain and _INITIALS.fullmatch(word) and word.lower() == first:
+            out[key] = rest
     return out

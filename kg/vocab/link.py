@@ -19,6 +19,7 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES, VOCABULARY, VocabularyTerm
 from kg.graph.terms import term_key
+from kg.graph.typing_votes import head_type
 from kg.nlp.long_forms import long_form_start
 from kg.vocab.vocabulary import FIELDS, Term, Vocabulary, read_terms
 
@@ -146,12 +147,23 @@ def vocabulary_kinds(label: str, vocabulary: Vocabulary | None = None) -> set[st
     return {f"{t.source}:{t.kind}" for t, field, _ in vocab.lookup(label) if field in ("label", "full")}
 
 
+def notion(label: str) -> bool:
+    """Whether the head of ``label`` names a notion (:data:`kg.graph.typing_votes.CONCEPT_HEADS`):
+    Papers with Code lists "Neural Tangent Kernel" among its methods, but a kernel is a concept.
+
+    >>> notion("neural tangent kernel"), notion("information bottleneck"), notion("normalizing flow")
+    (True, True, False)
+    """
+    return head_type(label) == "Concept"
+
+
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
     """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
     and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
     takes the kind the vocabularies agree its label has (:func:`vocabulary_type`; else the first of
     its several-word alt labels they know: "KL divergence" by "Kullback-Leibler divergence") when that is
-    Metric or Dataset, or when it is typed Concept (the extractor's fallback); the vocabularies
+    Metric or Dataset, or when it is typed Concept (the extractor's fallback) and its head does not
+    name a notion (:func:`notion`: "neural tangent kernel" stays a Concept); the vocabularies
     list too many methods as tasks and paradigms as methods to overrule a Method or a Task."""
     vocab = vocabulary or load_vocabulary()
     for _, data in graph.nodes(data=True):
@@ -162,7 +174,7 @@ def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> 
         # "KL divergence" by "Kullback-Leibler divergence"; never by an abbreviation ("SA"), which names many things
         names = [data.get("label", ""), *(alt for alt in data.get("alt_labels", []) if " " in alt)]
         kind = next(filter(None, (vocabulary_type(name, vocab) for name in names)), None)
-        if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept"):
+        if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept" and not notion(data["label"])):
             data["type"] = kind
         found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
         if found is not None:

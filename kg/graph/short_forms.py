@@ -1,0 +1,67 @@
+"""Abbreviations and the long forms they spell: :func:`spells` says whether a short form's letters
+are a long form's initials; :func:`short_form_pairs` finds the entities (grouped by variant key)
+that are one name written with or without part of it abbreviated."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from kg.graph.variants import variant_key
+
+
+class Named(Protocol):
+    text: str
+    short_forms: set[str]
+
+
+@lru_cache(maxsize=1 << 16)
+def spells(short: str, long: str) -> bool:
+    """The initials of ``long`` spell ``short`` ("PPO", "Proximal Policy Optimization").
+
+    >>> spells("PPO", "Proximal Policy Optimization"), spells("PPO", "policy optimization")
+    (True, False)
+    >>> spells("RLHF", "reinforcement learning from human feedback"), spells("KV", "Key-Value")
+    (True, True)
+    """
+    core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+    letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
+    words = re.findall(r"[A-Za-z0-9]+", long)
+    initials = "".join(w[0] for w in words).upper()
+    content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
+    return bool(letters) and letters in (initials, content)
+
+
+_SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by", "from"})
+
+
+def short_form_pairs(groups: Mapping[str, Sequence[Named]]) -> dict[str, str]:
+    """``rare -> common`` variant keys where the rare one writes part of the common one's name by
+    the abbreviation the common one has: "KL divergence" beside "Kullback-Leibler divergence"
+    (written "KL" for short), or where both have one abbreviation and the rare long form adds a
+    word its letters do not spell: "MCMC" for "Markov chain Monte Carlo (sampling)"."""
+    by_short: dict[str, set[str]] = defaultdict(set)
+    for vk, group in groups.items():
+        for entity in group:
+            for short in entity.short_forms:
+                by_short[short].add(vk)
+    out: dict[str, str] = {}
+    for vk, group in groups.items():
+        first, _, rest = group[0].text.partition(" ")
+        owners = by_short.get(first, set())
+        if rest and len(owners) == 1 and not any(first in e.short_forms for e in group):
+            (target,) = owners
+            words = groups[target][0].text.split()
+            cut = len(words) - len(rest.split())
+            if target.endswith(" " + variant_key(rest)) and cut > 0 and spells(first, " ".join(words[:cut])):
+                out[vk] = target
+                continue
+        for short in {s for e in group for s in e.short_forms}:
+            for other in by_short[short] - {vk}:
+                extra = vk[len(other) + 1 :] if vk.startswith(other + " ") else ""
+                if extra and " " not in extra and spells(short, groups[other][0].text):
+                    out[vk] = other
+    return out
