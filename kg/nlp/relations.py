@@ -16,7 +16,9 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.advantages import advantages
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
+from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
+from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
@@ -40,8 +42,7 @@ _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validat
 _ROLE_VERBS = frozenset(
     {"train", "pretrain", "treat", "view", "regard", "cast", "see", "consider", "learn", "fine-tune"}
 )
-#: Verbs that evaluate when their object is a quality of something ("we demonstrate the
-#: effectiveness of X on T"), not otherwise ("we show the limits of Y").
+#: Verbs that evaluate a quality object ("we demonstrate the effectiveness of X on T", not "the limits of Y").
 _SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
@@ -373,9 +374,8 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    gains(finder)
-    aptitudes(finder)
-    advantages(finder)
+    for rule in (gains, aptitudes, advantages, means, described_names):
+        rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
