@@ -454,3 +454,36 @@ def test_issue_13_what_a_frame_noun_names(rules, text, mentions, expected):
 )
 def test_issue_13_a_name_said_to_be_a_method_for_a_task(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "FooNet is superior to BarNet on ImageNet.",
+            {"FooNet": "Method", "BarNet": "Method", "ImageNet": "Dataset"},
+            {("FooNet", "improvesOn", "BarNet"), ("FooNet", "evaluatedOn", "ImageNet")},
+            id="X is superior to Y",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR can achieve better performance than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            {("Foo-DETR", "improvesOn", "Bar-DETR")},
+            id="X achieves better performance than Y",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR does not achieve better performance than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            set(),
+            id="negated: nothing",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR achieves worse performance than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            set(),
+            id="the worse: nothing",
+        ),
+    ],
+)
+def test_issue_13_a_method_better_than_another_improves_on_it(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

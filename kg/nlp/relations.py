@@ -22,6 +22,7 @@ from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
+from kg.nlp.superiority import superiority
 from kg.nlp.task_places import task_datasets
 
 VERBS = {
@@ -46,8 +47,7 @@ _ROLE_VERBS = frozenset(
 _SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
-#: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
-#: jointly with Y" or "faster with Y".
+#: Verbs whose "with Y" is a use of Y ("trained with Y"), unlike "learned jointly with Y" or "faster with Y".
 _WITH_USE_VERBS = VERBS["uses"] | {"train", "equip", "augment", "implement", "build", "pretrain", "propose"}
 #: Verbs of a claim: "Using Y, we show that X ..." says that the authors use Y.
 _CLAIM_VERBS = frozenset({"show", "prove", "demonstrate", "find", "establish", "observe", "argue", "verify"})
@@ -374,7 +374,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    for rule in (gains, aptitudes, advantages, means, described_names):
+    for rule in (gains, aptitudes, advantages, means, described_names, superiority):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
