@@ -483,6 +483,18 @@ def test_issue_13_a_name_said_to_be_a_method_for_a_task(rules, text, mentions, e
             set(),
             id="the worse: nothing",
         ),
+        pytest.param(
+            "Our experiments show that Foo-DETR needs more memory than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            set(),
+            id="more of a cost: nothing",
+        ),
+        pytest.param(
+            "We show that Foo-GNN is strictly more powerful than Bar-GNN.",
+            {"Foo-GNN": "Method", "Bar-GNN": "Method"},
+            {("Foo-GNN", "improvesOn", "Bar-GNN")},
+            id="more powerful than Y",
+        ),
     ],
 )
 def test_issue_13_a_method_better_than_another_improves_on_it(rules, text, mentions, expected):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.nlp.advantages import GOOD_QUALITIES
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import contrasted, path, verb_negated
 from kg.nlp.relation_finder import Finder, args
@@ -37,6 +38,9 @@ def superiority(finder: Finder) -> None:
             for winner in winners:
                 if winner is None or winner.label_ != "Method" or winner.end > loser.start:
                     continue
+                more = [t for t in finder.doc[winner.end : prep.i] if t.lower_ in {"more", "greater"}]
+                if any(t.i + 1 >= prep.i or t.nbor().lower_ not in GOOD_QUALITIES for t in more):
+                    continue  # "X is more expensive than Y", "X needs more memory than Y"
                 stated = compared(winner, loser, path(winner.root, loser.root))
                 if stated is not None and stated[0] == "improvesOn" and stated[1] == winner:
                     finder.add(winner, "improvesOn", loser, verb)
