@@ -357,3 +357,145 @@ def test_issue_13_a_name_the_parser_hangs_on_the_task_is_still_the_methods(rules
     mentions = {"deep learning method": "Method", "algorithm learning": "Task", "FooNet": "Method"}
     learned = [("deep learning method", "USED-FOR", "algorithm learning", 0.9)]
     assert _learned(rules, text, mentions, learned) == {("FooNet", "addresses", "algorithm learning")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "FooNet is designed by unrolling a path-following algorithm for sparse recovery.",
+            {"FooNet": "Method", "path-following algorithm": "Method", "sparse recovery": "Task"},
+            {("FooNet", "uses", "path-following algorithm")},
+            id="X is designed by unrolling Y",
+        ),
+        pytest.param(
+            "We propose a new training method, FooTrain, by adding adversarial perturbations to word embeddings.",
+            {"training method": "Method", "FooTrain": "Method", "adversarial perturbations": "Concept"},
+            {("FooTrain", "uses", "adversarial perturbations"), ("FooTrain", "isA", "training method")},
+            id="we propose X by adding Y: the name is the user",
+        ),
+        pytest.param(
+            "By leveraging the composite structure of the loss, we prove that FooSGD converges.",
+            {"composite structure": "Concept", "FooSGD": "Method"},
+            set(),
+            id="the authors' means before the claim: nothing of X",
+        ),
+        pytest.param(
+            "We estimate the density function by training a classifier.",
+            {"density function": "Method", "classifier": "Method"},
+            set(),
+            id="we do something by training Y: no method of the paper is made",
+        ),
+        pytest.param(
+            "FooQA first proposes candidate entities, and then reads the document with a powerful reader module.",
+            {"FooQA": "Method", "candidate entities": "Concept", "reader module": "Method"},
+            {("FooQA", "uses", "reader module")},
+            id="X reads ... with a reader module",
+        ),
+        pytest.param(
+            "FooNet competes with a strong baseline network.",
+            {"FooNet": "Method", "baseline network": "Method"},
+            set(),
+            id="X competes with Y: no part",
+        ),
+    ],
+)
+def test_issue_13_the_means_a_method_is_made_by(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "We propose FooNet, a method that tackles the problem of semantic segmentation.",
+            {"FooNet": "Method", "semantic segmentation": "Task"},
+            {("FooNet", "addresses", "semantic segmentation")},
+            id="tackles the problem of T",
+        ),
+        pytest.param(
+            "Using a novel combination of reinforcement learning and switching controls, FooAgent finds good states.",
+            {"reinforcement learning": "Method", "switching controls": "Method", "FooAgent": "Method"},
+            {
+                ("FooAgent", "uses", "reinforcement learning"),
+                ("FooAgent", "uses", "switching controls"),
+                ("reinforcement learning", "conjoinedWith", "switching controls"),
+            },
+            id="using a combination of Y and Z",
+        ),
+    ],
+)
+def test_issue_13_what_a_frame_noun_names(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "This result motivates Latent Foo Q-learning or LFQ, an offline RL method that learns value functions.",
+            {"Latent Foo Q-learning": "Task", "LFQ": "Task", "offline RL": "Task", "value functions": "Method"},
+            {("Latent Foo Q-learning", "addresses", "offline RL"), ("LFQ", "addresses", "offline RL")},
+            id="a name typed Task said to be a <task> method",
+        ),
+        pytest.param(
+            "We introduce FooGraph - a graph representation learning method that predicts augmentations.",
+            {"FooGraph": "Method", "graph representation learning": "Method", "representation learning": "Method"},
+            {("FooGraph", "addresses", "graph representation learning")},
+            id="a <... learning> method: a task, however typed",
+        ),
+        pytest.param(
+            "We introduce FooGraph, a set of graph representation learning methods.",
+            {"FooGraph": "Method", "graph representation learning": "Method"},
+            set(),
+            id="no article before the method head: nothing",
+        ),
+    ],
+)
+def test_issue_13_a_name_said_to_be_a_method_for_a_task(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "expected"),
+    [
+        pytest.param(
+            "FooNet is superior to BarNet on ImageNet.",
+            {"FooNet": "Method", "BarNet": "Method", "ImageNet": "Dataset"},
+            {("FooNet", "improvesOn", "BarNet"), ("FooNet", "evaluatedOn", "ImageNet")},
+            id="X is superior to Y",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR can achieve better performance than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            {("Foo-DETR", "improvesOn", "Bar-DETR")},
+            id="X achieves better performance than Y",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR does not achieve better performance than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            set(),
+            id="negated: nothing",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR achieves worse performance than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            set(),
+            id="the worse: nothing",
+        ),
+        pytest.param(
+            "Our experiments show that Foo-DETR needs more memory than Bar-DETR.",
+            {"Foo-DETR": "Method", "Bar-DETR": "Method"},
+            set(),
+            id="more of a cost: nothing",
+        ),
+        pytest.param(
+            "We show that Foo-GNN is strictly more powerful than Bar-GNN.",
+            {"Foo-GNN": "Method", "Bar-GNN": "Method"},
+            {("Foo-GNN", "improvesOn", "Bar-GNN")},
+            id="more powerful than Y",
+        ),
+    ],
+)
+def test_issue_13_a_method_better_than_another_improves_on_it(rules, text, mentions, expected):
+    assert _ruled(rules, text, mentions) == expected

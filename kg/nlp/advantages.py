@@ -33,13 +33,16 @@ def _over(finder: Finder, noun: Token) -> None:
 
 
 #: Qualities whose "more" makes the better one: "X is more robust than Y" (not "more expensive").
-_GOOD = frozenset({"robust", "accurate", "efficient", "effective", "stable", "scalable", "expressive", "reliable"})
+GOOD_QUALITIES = frozenset(
+    {"robust", "accurate", "efficient", "effective", "stable", "scalable", "expressive", "reliable", "powerful"}
+    | {"accurately", "efficiently", "effectively", "robustly", "stably"}
+)
 
 
 def _than(finder: Finder, degree: Token) -> None:
     """ "X generalizes better than Y", "X is more robust than Y": the verb's subject improves on Y."""
     quality = degree.head if degree.dep_ == "advmod" and degree.head.dep_ == "acomp" else degree
-    if quality is not degree and degree.lower_ == "more" and quality.lower_ not in _GOOD:
+    if quality is not degree and degree.lower_ == "more" and quality.lower_ not in GOOD_QUALITIES:
         return  # "X is more expensive than Y"
     verb = quality.head if quality.dep_ == "acomp" else degree.head
     if verb.pos_ not in {"VERB", "AUX"} or verb_negated(verb) or contrasted(verb):

@@ -97,7 +97,10 @@ def _including(prep: Token) -> bool:
 #: merits of Y and Z", "X builds on the idea of Y": Y.
 _WRAPPERS = frozenset(
     {"power", "merit", "strength", "advantage", "benefit", "idea", "principle", "expressiveness", "flexibility"}
+    | {"combination"}
 )
+#: Nouns whose "of" names the task itself: "X addresses the problem of T", "on the task of T", "the game of D".
+_TASK_FRAMES = frozenset({"problem", "task", "game", "challenge"})
 
 
 def _one_common_word(span: Span) -> bool:
@@ -233,6 +236,8 @@ class Finder:
             if tok.lemma_.lower() in _WRAPPERS and tok.head.lemma_.lower() in USE_VERBS:  # "leverages the power of Y"
                 taken = [o for p in tok.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
                 out += [o for o in taken if o.i in self.index and o not in out]
+            if tok.lemma_.lower() in _TASK_FRAMES:  # "tackles the problem of T": T
+                out += [o for p in tok.children if p.lower_ == "of" for o in args(p, {"pobj"}) if o.i in self.index]
             if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
                 out += [c for c in tok.children if c.dep_ == "appos" and c.i in self.index and c not in out][:1]
             if tok.lemma_.lower() in _COLLECTIONS:  # "on a panel of 121 UCI datasets": the datasets

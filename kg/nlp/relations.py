@@ -16,10 +16,13 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.advantages import advantages
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
+from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
+from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
 from kg.nlp.spans import Relation
+from kg.nlp.superiority import superiority
 from kg.nlp.task_places import task_datasets
 
 VERBS = {
@@ -40,13 +43,11 @@ _EVALUATE_VERBS = frozenset({"evaluate", "assess", "test", "benchmark", "validat
 _ROLE_VERBS = frozenset(
     {"train", "pretrain", "treat", "view", "regard", "cast", "see", "consider", "learn", "fine-tune"}
 )
-#: Verbs that evaluate when their object is a quality of something ("we demonstrate the
-#: effectiveness of X on T"), not otherwise ("we show the limits of Y").
+#: Verbs that evaluate a quality object ("we demonstrate the effectiveness of X on T", not "the limits of Y").
 _SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
-#: Verbs whose "with Y" is a use of Y ("trained with Y", "equipped with Y"), unlike "learned
-#: jointly with Y" or "faster with Y".
+#: Verbs whose "with Y" is a use of Y ("trained with Y"), unlike "learned jointly with Y" or "faster with Y".
 _WITH_USE_VERBS = VERBS["uses"] | {"train", "equip", "augment", "implement", "build", "pretrain", "propose"}
 #: Verbs of a claim: "Using Y, we show that X ..." says that the authors use Y.
 _CLAIM_VERBS = frozenset({"show", "prove", "demonstrate", "find", "establish", "observe", "argue", "verify"})
@@ -373,9 +374,8 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    gains(finder)
-    aptitudes(finder)
-    advantages(finder)
+    for rule in (gains, aptitudes, advantages, means, described_names, superiority):
+        rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
 
