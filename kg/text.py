@@ -161,6 +161,16 @@ def name_like(label: str) -> bool:
     return any(c.isdigit() for c in label) or any(c.isupper() for w in label.split() for c in w[1:])
 
 
+def capitals_of_a_name(word: str) -> bool:
+    """Whether one word is capitalized as a name: a capital past its first letter ("DeBERTa",
+    "LSTM", "GPT-3"), or a capital first and a digit ("ResNet50", "D4RL"); not "Hopfield".
+
+    >>> [capitals_of_a_name(w) for w in ("DeBERTa", "LSTM", "Resnet50", "Hopfield", "resnet50")]
+    [True, True, True, False, False]
+    """
+    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and any(c.isdigit() for c in word))
+
+
 _WORD_PARTS = re.compile(r"[\s\-/]+")
 
 

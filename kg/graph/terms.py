@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from kg.records import Extraction
-from kg.text import normal_form, singular
+from kg.text import capitals_of_a_name, normal_form, singular
 
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
 #: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
@@ -40,9 +40,7 @@ def _written_name(word: str) -> bool:
     """A word written as a name, three characters or more: a capital inside ("DeBERTa", "GPT-3",
     "LSTM"), or a capital and a digit ("ResNet50"); not "Hopfield" nor "Imagenet", not a field
     ("AI", "ML"), not a name with a lower-case suffix ("DP-trained", "BERT-base")."""
-    if len(word) < 3 or word.rpartition("-")[2].islower():
-        return False
-    return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and any(c.isdigit() for c in word))
+    return len(word) >= 3 and not word.rpartition("-")[2].islower() and capitals_of_a_name(word)
 
 
 _GAMES = frozenset({"game", "games"})

@@ -17,7 +17,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon, known_types
-from kg.text import rare_term, singular
+from kg.text import capitals_of_a_name, rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
 #: Heads that say what role a task or a named thing plays: "text classification models",
@@ -89,11 +89,7 @@ def is_named(token: Token) -> bool:
 @lru_cache(maxsize=1 << 16)
 def _written_as_name(text: str) -> bool:
     """:func:`is_named` but for the URL test: by the text alone, so cached (it is asked of most tokens)."""
-    if sum(c.isalpha() for c in text) < 2 or not text[0].isalnum():
-        return False
-    if any(c.isupper() for c in text[1:]):
-        return True
-    return any(c.isdigit() for c in text) and text[0].isupper()
+    return sum(c.isalpha() for c in text) >= 2 and text[0].isalnum() and capitals_of_a_name(text)
 
 
 def _keeps_case(token: Token) -> bool:
