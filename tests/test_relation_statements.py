@@ -116,6 +116,18 @@ def test_issue_13_a_name_where_results_are_reported_is_a_dataset(rules, text, na
             id="X or Y",
         ),
         pytest.param(
+            "We report results on FooQA, BarQA and QuasarQA.",
+            {"FooQA": "Dataset", "BarQA": "Dataset", "QuasarQA": "Concept"},
+            {("FooQA", "conjoinedWith", "BarQA"), ("BarQA", "conjoinedWith", "QuasarQA")},
+            id="names coordinated, one typed a concept in its sentence",
+        ),
+        pytest.param(
+            "We report results on FooQA and the memory.",
+            {"FooQA": "Dataset", "memory": "Concept"},
+            set(),
+            id="a name and a term of two kinds are no peers",
+        ),
+        pytest.param(
             "The memory and the prototypes are jointly optimized.",
             {"memory": "Method", "prototypes": "Concept"},
             set(),

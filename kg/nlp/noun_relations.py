@@ -15,6 +15,7 @@ from kg.nlp.evidence import (
     METHOD_HEADS,
     determined,
     indefinite,
+    is_name,
     names_quality,
     one_name,
     renamed,
@@ -289,11 +290,10 @@ class NounFinder(Finder):
         # one type, or a method and a concept named by terms: "data augmentation and supervision
         # correction" (a technique typed apart in its sentence), not "the memory and the prototypes"
         terms = other is not None and not any(len(s) == 1 and s.text.islower() for s in (span, other))
-        if (
-            other is None
-            or other.root.i != conj.i
-            or (len(kinds) > 1 and not (kinds == {"Method", "Concept"} and terms))
-        ):
+        # or two names, one typed a concept in its sentence: "SearchQA and Quasar-T"
+        names = other is not None and "Concept" in kinds and is_name(span) and is_name(other)
+        fits = len(kinds) == 1 or (kinds == {"Method", "Concept"} and terms) or names
+        if other is None or other.root.i != conj.i or not fits:
             return
         if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
             return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer

@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.advantages import advantages
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
+from kg.nlp.combining import combining
 from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
 from kg.nlp.means import means
@@ -33,8 +34,7 @@ VERBS = {
     "measuredBy": {"measure", "quantify", "achieve", "attain", "reach", "obtain"}
     | {"reduce", "lower", "decrease", "increase", "boost"},
 }
-#: measuredBy verbs that change a measure ("X reduces the memory footprint"): said of anything,
-#: so only a method's or a task's change states how it is measured.
+#: measuredBy verbs that change a measure ("X reduces the memory"): only a method's or task's change is its measure.
 _CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
@@ -374,7 +374,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    for rule in (gains, aptitudes, advantages, means, described_names, superiority):
+    for rule in (gains, aptitudes, advantages, means, described_names, superiority, combining):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
