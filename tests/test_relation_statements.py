@@ -61,6 +61,35 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             {("FooNet", "addresses", "time series forecasting")},
             id="a framework for T named X: the name addresses T, not the described framework",
         ),
+        pytest.param(
+            "FooRED is a recently developed framework for solving inverse problems.",
+            {"FooRED": "Method", "inverse problems": "Task"},
+            {("FooRED", "addresses", "inverse problems")},
+            id="X is a framework for solving T",
+        ),
+        pytest.param(
+            "FooRED is a framework for learning sparse codes.",
+            {"FooRED": "Method", "sparse codes": "Concept"},
+            set(),
+            id="X is a framework for learning Y: no task solved",
+        ),
+        pytest.param(
+            "In our experiments on the FooQA and BarQA datasets, we observe that FooNet improves the accuracy.",
+            {"FooQA": "Dataset", "BarQA": "Dataset", "FooNet": "Method", "accuracy": "Metric"},
+            {
+                ("FooNet", "evaluatedOn", "FooQA"),
+                ("FooNet", "evaluatedOn", "BarQA"),
+                ("FooNet", "measuredBy", "accuracy"),
+                ("FooQA", "conjoinedWith", "BarQA"),
+            },
+            id="in experiments on D, we observe that X",
+        ),
+        pytest.param(
+            "Such behavior arises in games of interest to ML practitioners, such as FooGAN.",
+            {"ML practitioners": "Concept", "FooGAN": "Method"},
+            set(),
+            id="people are no end of a relation",
+        ),
     ],
 )
 def test_issue_13_statements_the_rules_read(rules, text, mentions, expected):
