@@ -296,8 +296,8 @@ class NounFinder(Finder):
         fits = len(kinds) == 1 or (kinds == {"Method", "Concept"} and terms) or names
         if other is None or other.root.i != conj.i or not fits:
             return
-        if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
-            return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
+        if any(t.lower_ in {"other", "its", "their"} for t in self.doc[span.end : other.end]):
+            return  # "vanilla KD & other kernel based baselines", "X and its variant": a kind or a derivative, no peer
         between = {t.lower_ for t in _unbracketed(self.doc[span.end : other.start])}
         if between & _EXAMPLE_MARKS:
             if span.root.tag_ in {"NNS", "NNPS"}:

@@ -74,9 +74,9 @@ def _user_noun(noun: Token) -> bool:
 def _authors_claim(verb: Token) -> bool:
     """Does ``verb`` hang on the authors' claim or evaluation ("Using Y, we show that X ...", "we
     evaluate X on D, utilizing Y")? Then the authors use Y, not X."""
-    head = verb.head
+    head = verb.head.head if verb.dep_ == "pcomp" else verb.head  # "By leveraging Y, we establish that ..."
     return (
-        verb.dep_ == "advcl"
+        verb.dep_ in {"advcl", "pcomp"}
         and head.lemma_.lower() in _CLAIM_VERBS | _EVALUATE_VERBS
         and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
     )
@@ -126,8 +126,8 @@ class _Finder(NounFinder):
             if not indefinite(attr) or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
                 continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
             broad = self.index.get(attr.i)
-            for narrow in subjects:
-                if narrow is None:
+            for narrow in subjects:  # not a mention clipped from its phrase: "Regularization (by denoising)"
+                if narrow is None or any(c.dep_ == "prep" and c.i >= narrow.end for c in narrow.root.children):
                     continue
                 if broad is not None and broad.root.i == attr.i and not task_method(attr):
                     self.add(narrow, "isA", broad, attr)
