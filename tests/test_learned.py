@@ -176,3 +176,19 @@ def test_learned_extractor_finds_at_least_what_the_rules_find(tmp_path: Path, ex
     assert all({u, v} & retyped for u, v, _ in missing), missing
     assert learned.number_of_nodes() > rules.number_of_nodes()
     assert learned.number_of_edges() > rules.number_of_edges()
+
+
+@pytest.mark.slow  # the rules fixture loads the rules pipeline
+def test_a_learned_comparison_is_read_in_the_sentence_that_states_it(rules):
+    """ "our method outperforms BarNet" with "our method" the paper's FooNet, named in another
+    sentence: the winner is read where the classifier read it, so FooNet improves on BarNet."""
+    doc = rules("We propose FooNet for graphs. Experiments show that our method outperforms BarNet on citation graphs.")
+    foonet, barnet = _span(doc, "FooNet", "Method"), _span(doc, "BarNet", "Method")
+    ours = _span(doc, "our method", "Generic")
+    doc.spans[SPANS_KEY] = [foonet, barnet]
+    doc.spans[PROPOSED_KEY] = [foonet]
+    doc.spans[SPAN_KEY] = [foonet, ours, barnet]
+    doc._.kg_relations = []
+    doc._.relations = [Relation(ours.start, ours.end, "COMPARE", barnet.start, barnet.end, score=0.9)]
+    got = {(r.head(doc).text, r.label, r.tail(doc).text) for r in learned_relations(doc, load_lexicon())}
+    assert got == {("FooNet", "improvesOn", "BarNet")}

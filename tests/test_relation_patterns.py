@@ -398,6 +398,32 @@ def test_issue_13_a_name_the_parser_hangs_on_the_task_is_still_the_methods(rules
             set(),
             id="X competes with Y: no part",
         ),
+        pytest.param(
+            "Combining a critic and BarSearch, we obtain a policy gradient estimator.",
+            {"critic": "Method", "BarSearch": "Method", "policy gradient estimator": "Method"},
+            {
+                ("policy gradient estimator", "uses", "critic"),
+                ("policy gradient estimator", "uses", "BarSearch"),
+                ("critic", "conjoinedWith", "BarSearch"),
+            },
+            id="combining A and B, we obtain X",
+        ),
+        pytest.param(
+            "Combining reward shaping and BarSearch, we derive a new algorithm, FooRL.",
+            {"reward shaping": "Method", "BarSearch": "Method", "FooRL": "Concept"},
+            {
+                ("FooRL", "uses", "reward shaping"),
+                ("FooRL", "uses", "BarSearch"),
+                ("reward shaping", "conjoinedWith", "BarSearch"),
+            },
+            id="combining A and B, we derive a new algorithm, X: X a method however typed",
+        ),
+        pytest.param(
+            "Combining reward shaping and BarSearch, we show that the regret is bounded.",
+            {"reward shaping": "Method", "BarSearch": "Method", "regret": "Metric"},
+            {("reward shaping", "conjoinedWith", "BarSearch")},
+            id="combining A and B, we show: the authors' means",
+        ),
     ],
 )
 def test_issue_13_the_means_a_method_is_made_by(rules, text, mentions, expected):

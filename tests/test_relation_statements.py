@@ -61,10 +61,53 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             {("FooNet", "addresses", "time series forecasting")},
             id="a framework for T named X: the name addresses T, not the described framework",
         ),
+        pytest.param(
+            "FooRED is a recently developed framework for solving inverse problems.",
+            {"FooRED": "Method", "inverse problems": "Task"},
+            {("FooRED", "addresses", "inverse problems")},
+            id="X is a framework for solving T",
+        ),
+        pytest.param(
+            "FooRED is a framework for learning sparse codes.",
+            {"FooRED": "Method", "sparse codes": "Concept"},
+            set(),
+            id="X is a framework for learning Y: no task solved",
+        ),
+        pytest.param(
+            "Regularization by denoising is a recently developed framework for solving inverse problems.",
+            {"Regularization": "Method", "inverse problems": "Task"},
+            set(),
+            id="a subject clipped from its phrase is not what the copula describes",
+        ),
+        pytest.param(
+            "In our experiments on the FooQA and BarQA datasets, we observe that FooNet improves the accuracy.",
+            {"FooQA": "Dataset", "BarQA": "Dataset", "FooNet": "Method", "accuracy": "Metric"},
+            {
+                ("FooNet", "evaluatedOn", "FooQA"),
+                ("FooNet", "evaluatedOn", "BarQA"),
+                ("FooNet", "measuredBy", "accuracy"),
+                ("FooQA", "conjoinedWith", "BarQA"),
+            },
+            id="in experiments on D, we observe that X",
+        ),
+        pytest.param(
+            "Such behavior arises in games of interest to ML practitioners, such as FooGAN.",
+            {"ML practitioners": "Concept", "FooGAN": "Method"},
+            set(),
+            id="people are no end of a relation",
+        ),
     ],
 )
 def test_issue_13_statements_the_rules_read(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_by_leveraging_y_we_establish_is_the_authors_means(rules):
+    text = "We propose FooGDA. By leveraging the FooLyap function, we establish the convergence of FooGDA."
+    mentions = {"FooGDA": "Method", "FooLyap function": "Method"}
+    assert _ruled(rules, text, mentions, ("FooGDA",)) == set()
+    made = "We propose FooGDA. By leveraging the FooLyap function, we build a faster solver."
+    assert ("FooGDA", "uses", "FooLyap function") in _ruled(rules, made, mentions, ("FooGDA",))
 
 
 def test_issue_13_experiments_without_a_named_method_evaluate_the_papers(rules):
@@ -114,6 +157,24 @@ def test_issue_13_a_name_where_results_are_reported_is_a_dataset(rules, text, na
             {"prediction interval": "Concept", "prediction set": "Concept"},
             {("prediction interval", "conjoinedWith", "prediction set")},
             id="X or Y",
+        ),
+        pytest.param(
+            "We report results on FooQA, BarQA and QuasarQA.",
+            {"FooQA": "Dataset", "BarQA": "Dataset", "QuasarQA": "Concept"},
+            {("FooQA", "conjoinedWith", "BarQA"), ("BarQA", "conjoinedWith", "QuasarQA")},
+            id="names coordinated, one typed a concept in its sentence",
+        ),
+        pytest.param(
+            "We report results on FooQA and the memory.",
+            {"FooQA": "Dataset", "memory": "Concept"},
+            set(),
+            id="a name and a term of two kinds are no peers",
+        ),
+        pytest.param(
+            "The loss increases the divergence between an adversarial example and its ground truth label.",
+            {"adversarial example": "Concept", "ground truth label": "Concept"},
+            set(),
+            id="X and its Y: no peers",
         ),
         pytest.param(
             "The memory and the prototypes are jointly optimized.",

@@ -134,8 +134,7 @@ def map_relation(label: str, head_type_: str, tail_type: str) -> tuple[str, bool
 
 #: A learned relation whose ends no short dependency path links needs at least this score.
 UNLINKED_MIN_SCORE = 0.8
-#: Factor on a learned relation's score when no short path links its ends (two mentions that
-#: only share a sentence), and when the argument types are unusual for the relation.
+#: Factors on a learned relation's score: no short path links its ends (only a sentence shared); odd types.
 UNLINKED_FACTOR = 0.5
 ODD_TYPES_FACTOR = 0.6
 #: Head types a relation expects (kg's guidelines: addresses method -> task, ...).
@@ -238,11 +237,12 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
             head, tail = tail, head
         if label == "measuredBy" and _measured_otherwise(measured, head, tail):
             continue
-        if label == "comparedWith":
-            stated = compared(a, b, path(a.root, b.root))  # "X outperforms Y", "X is faster than Y"
+        if label == "comparedWith":  # "X outperforms Y", "our method is faster than Y": read where it is said
+            said_a, said_b = doc[rel.head_start : rel.head_end], doc[rel.tail_start : rel.tail_end]
+            stated = compared(said_a, said_b, path(said_a.root, said_b.root))
             if stated is None:
                 continue
-            label, head, tail = stated
+            label, head, tail = (stated[0], a, b) if stated[1] == said_a else (stated[0], b, a)
             if label == "improvesOn" and names_quality(tail):
                 continue
         confidence = _learned_confidence(doc, rel, label, head, tail, proposed)

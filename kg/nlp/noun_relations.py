@@ -15,6 +15,7 @@ from kg.nlp.evidence import (
     METHOD_HEADS,
     determined,
     indefinite,
+    is_name,
     names_quality,
     one_name,
     renamed,
@@ -23,6 +24,7 @@ from kg.nlp.evidence import (
 )
 from kg.nlp.mentions import NAMING_VERBS, SPANS_KEY
 from kg.nlp.relation_finder import RETYPED, TASKS, Finder, args
+from kg.nlp.solving import purpose_objects
 from kg.nlp.span_edges import STRIPPABLE_HEADS
 
 _PART_HEADS = frozenset(
@@ -147,7 +149,7 @@ class NounFinder(Finder):
                     self.coordination(span, child)
                 if child.dep_ != "prep":
                     continue
-                for obj in args(child, {"pobj"}):
+                for obj in purpose_objects(child):  # "X for T", "X for solving T"
                     tail = self.mention(obj)
                     if tail is None:
                         continue
@@ -223,7 +225,7 @@ class NounFinder(Finder):
                 continue  # "X, a novel Transformer architecture for T": X addresses T
             for prep in tok.children:
                 if prep.dep_ == "prep" and prep.lower_ == "for":
-                    for obj in args(prep, {"pobj"}):
+                    for obj in purpose_objects(prep):
                         task = self.mention(obj)  # not "a search method for data augmentation policies"
                         if task is not None and task.label_ in TASKS and _names_task(task, obj):
                             self.add(method, "addresses", task, tok, role=True)
@@ -289,14 +291,13 @@ class NounFinder(Finder):
         # one type, or a method and a concept named by terms: "data augmentation and supervision
         # correction" (a technique typed apart in its sentence), not "the memory and the prototypes"
         terms = other is not None and not any(len(s) == 1 and s.text.islower() for s in (span, other))
-        if (
-            other is None
-            or other.root.i != conj.i
-            or (len(kinds) > 1 and not (kinds == {"Method", "Concept"} and terms))
-        ):
+        # or two names, one typed a concept in its sentence: "SearchQA and Quasar-T"
+        names = other is not None and "Concept" in kinds and is_name(span) and is_name(other)
+        fits = len(kinds) == 1 or (kinds == {"Method", "Concept"} and terms) or names
+        if other is None or other.root.i != conj.i or not fits:
             return
-        if any(t.lower_ == "other" for t in self.doc[span.end : other.end]):
-            return  # "vanilla KD & other feature kernel based baselines": a kind, not a peer
+        if any(t.lower_ in {"other", "its", "their"} for t in self.doc[span.end : other.end]):
+            return  # "vanilla KD & other kernel based baselines", "X and its variant": a kind or a derivative, no peer
         between = {t.lower_ for t in _unbracketed(self.doc[span.end : other.start])}
         if between & _EXAMPLE_MARKS:
             if span.root.tag_ in {"NNS", "NNPS"}:
@@ -356,7 +357,7 @@ class NounFinder(Finder):
                 self.add(named, "addresses", task, noun)
         for prep in noun.children:
             if prep.dep_ == "prep" and prep.lower_ == "for":
-                for obj in args(prep, {"pobj"}):
+                for obj in purpose_objects(prep):  # "a framework for solving T"
                     task = self.mention(obj)
                     if task is not None and task.label_ in TASKS:
                         self.add(named, "addresses", task, noun, role=True)
@@ -386,14 +387,14 @@ class NounFinder(Finder):
                                 self.add(method, label, tail, tok, role=labels is None)
 
     def shown(self, tok: Token) -> list[Span]:
-        """The methods "experiments on D show that X ..." and "X achieves strong results on D"
-        are about: the methods that are subjects of the clause the experiments show, or of the
-        verb whose object the results are, when that is not negated."""
+        """The methods "experiments on D show that X ...", "in experiments on D, we observe that X ..." and
+        "X achieves strong results on D" are about: the subjects of the clause the experiments (or the
+        authors) show, or of the verb whose object the results are, when that is not negated."""
         if tok.dep_ == "dobj" and not verb_negated(tok.head):
             clauses = [tok.head]
-        elif tok.dep_ == "nsubj":
-            clauses = [c for c in tok.head.children if c.dep_ == "ccomp" and not verb_negated(c)]
-        else:
-            return []
+        else:  # "experiments on D show that X ...", "in experiments on D, we observe that X ..."
+            verb = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "in" else tok.head
+            ok = tok.dep_ == "nsubj" or (verb != tok.head and any(s.lower_ == "we" for s in args(verb, {"nsubj"})))
+            clauses = [c for c in verb.children if c.dep_ == "ccomp" and not verb_negated(c)] if ok else []
         subjects = [self.mention(s) for clause in clauses for s in args(clause, {"nsubj"})]
         return [s for s in subjects if s is not None and s.label_ == "Method"]

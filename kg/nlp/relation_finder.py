@@ -55,6 +55,13 @@ _AUTHOR_WORDS = frozenset(
 )
 
 
+#: Heads naming people, not methods or data ("ML practitioners", "the NLP community"); not "experts",
+#: "students" or "workers", which are models and machines too.
+_PEOPLE = frozenset(
+    {"practitioner", "researcher", "user", "human", "people", "person", "community", "annotator", "scientist"}
+    | {"engineer", "developer", "clinician", "physician", "doctor"}
+)
+
 _PROPOSING = frozenset({"propose", "introduce", "present", "develop", "design"})
 
 #: Verbs that give a name to what a noun describes ("a model called ParaACE").
@@ -320,6 +327,8 @@ class Finder:
             return
         if any(c.dep_ == "det" and c.lower_ == "no" for end in (head, tail) for c in end.root.children):
             return  # "an AlexNet model with no normalization"
+        if any(end.root.lemma_.lower() in _PEOPLE for end in (head, tail)):
+            return  # "games of interest to ML practitioners, such as GANs": people are no end of a relation
         if same_thing(label, head, tail):
             return  # "we leverage COPA" in a paper that proposes COPA: one thing
         if unstated(label, head, tail):

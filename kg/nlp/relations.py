@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.advantages import advantages
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
+from kg.nlp.combining import combining
 from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
 from kg.nlp.means import means
@@ -33,8 +34,7 @@ VERBS = {
     "measuredBy": {"measure", "quantify", "achieve", "attain", "reach", "obtain"}
     | {"reduce", "lower", "decrease", "increase", "boost"},
 }
-#: measuredBy verbs that change a measure ("X reduces the memory footprint"): said of anything,
-#: so only a method's or a task's change states how it is measured.
+#: measuredBy verbs that change a measure ("X reduces the memory"): only a method's or task's change is its measure.
 _CHANGE_VERBS = frozenset({"reduce", "lower", "decrease", "increase", "boost"})
 #: improvesOn verbs whose object is often a quality rather than a baseline ("improves accuracy").
 _QUALITY_VERBS = frozenset({"improve", "advance", "exceed"})
@@ -74,9 +74,9 @@ def _user_noun(noun: Token) -> bool:
 def _authors_claim(verb: Token) -> bool:
     """Does ``verb`` hang on the authors' claim or evaluation ("Using Y, we show that X ...", "we
     evaluate X on D, utilizing Y")? Then the authors use Y, not X."""
-    head = verb.head
+    head = verb.head.head if verb.dep_ == "pcomp" else verb.head  # "By leveraging Y, we establish that ..."
     return (
-        verb.dep_ == "advcl"
+        verb.dep_ in {"advcl", "pcomp"}
         and head.lemma_.lower() in _CLAIM_VERBS | _EVALUATE_VERBS
         and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
     )
@@ -126,8 +126,8 @@ class _Finder(NounFinder):
             if not indefinite(attr) or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
                 continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
             broad = self.index.get(attr.i)
-            for narrow in subjects:
-                if narrow is None:
+            for narrow in subjects:  # not a mention clipped from its phrase: "Regularization (by denoising)"
+                if narrow is None or any(c.dep_ == "prep" and c.i >= narrow.end for c in narrow.root.children):
                     continue
                 if broad is not None and broad.root.i == attr.i and not task_method(attr):
                     self.add(narrow, "isA", broad, attr)
@@ -374,7 +374,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    for rule in (gains, aptitudes, advantages, means, described_names, superiority):
+    for rule in (gains, aptitudes, advantages, means, described_names, superiority, combining):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 

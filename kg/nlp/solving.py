@@ -1,0 +1,23 @@
+"""What "for" puts a method to: its object ("a method for T") or the object of a gerund of
+solving ("a framework for solving inverse problems", "a technique for tackling T"): T."""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from kg.nlp.evidence import verb_negated
+from kg.nlp.relation_finder import args
+
+#: Gerunds whose object is the task a method is for: "for solving T", "for handling T".
+SOLVING = frozenset({"solve", "tackle", "address", "handle"})
+
+
+def purpose_objects(prep: Token) -> list[Token]:
+    """The objects of ``prep``, and for "for", the objects of a gerund of solving it takes ("a
+    framework for solving inverse problems": the problems), not of any gerund ("a method for
+    learning representations")."""
+    out = args(prep, {"pobj"})
+    if prep.lower_ != "for":
+        return out
+    gerunds = [g for g in prep.children if g.dep_ == "pcomp" and g.tag_ == "VBG"]
+    return out + [o for g in gerunds if g.lemma_.lower() in SOLVING and not verb_negated(g) for o in args(g, {"dobj"})]
