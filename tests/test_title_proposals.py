@@ -53,3 +53,34 @@ def test_a_capitalized_variant_of_a_proposed_name_is_proposed_too() -> None:
     assert proposed == {"Zorb-Net", "Sparse Zorb-Net"}
     # a common noun the paper proposes has no variants by capitals ("Stateful optimizer")
     assert _proposed("Optimizer Tricks", "optimizer", "Stateful optimizer") <= {"optimizer"}
+
+
+def _coined(abstract: str, definitions: list[tuple[str, str]], *mentions: str) -> set[str]:
+    paper = Paper("p1", abstract, title="A Study of Things")
+    found = [(m, abstract.find(m)) for m in mentions]
+    extraction = Extraction([Mention(m, "Method", i, i + len(m)) for m, i in found], [], [], definitions)
+    graph = build_graph([paper], [extraction], kinds=vocabulary_kinds)
+    return {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"}
+
+
+def test_a_capitalized_name_the_authors_bring_in_with_an_abbreviation_is_proposed() -> None:
+    # the parse may miss it ("describe", "derive" are no cues there, or the name is split at "and")
+    abstract = "We describe Quiet Gradient Mixing (QGM), a simple method. QGM beats SGD on CIFAR-10."
+    assert _coined(abstract, [("QGM", "Quiet Gradient Mixing")], "Quiet Gradient Mixing", "QGM", "SGD") == {
+        "Quiet Gradient Mixing"
+    }
+    abstract = "We introduce Sparse and Private Voting (SPV) learning, the first such method."
+    assert _coined(abstract, [("SPV", "Sparse and Private Voting")], "SPV") == {"Sparse and Private Voting"}
+
+
+def test_a_name_others_coined_or_one_not_given_as_the_authors_own_is_not_proposed() -> None:
+    # others' method the authors apply, a notion their method builds on, a name outside their sentences
+    abstract = "We apply our estimator to the recently proposed Joint Zorb Model (JZM)."
+    assert _coined(abstract, [("JZM", "Joint Zorb Model")], "Joint Zorb Model", "JZM") == set()
+    abstract = "We propose Q-Masking, a strategy based on Pointwise Zorb Information (PZI)."
+    assert _coined(abstract, [("PZI", "Pointwise Zorb Information")], "PZI") == set()
+    abstract = "Blurred Zorb Networks (BZN) model uncertainty in the weights. We study them."
+    assert _coined(abstract, [("BZN", "Blurred Zorb Networks")], "BZN") == set()
+    # a long form in lower case is a term of the field, not a coined name
+    abstract = "We propose zorb gradient mixing (ZGM) for training."
+    assert _coined(abstract, [("ZGM", "zorb gradient mixing")], "ZGM") == set()

@@ -1,0 +1,113 @@
+"""Names a paper coins: a capitalized name it gives an abbreviation where it says it proposes it.
+
+"We describe Simulated Policy Learning (SimPLe), a ...", "we derive a new algorithm,
+Reward-Randomized Policy Gradient (RPG)", "we propose Sampling and Contextual Decomposition (SCD)
+algorithm", "a technique which we refer to as Sparsity Normalization (SN)": a name written with
+capitals, given an abbreviation just after a proposal verb in a sentence of the authors', is the
+paper's own when it is new to the corpus (named by few papers, not a term of the shipped
+vocabularies). The parse reads some of these sentences wrongly ("Confidential and Private
+Collaborative (CaPC) learning" split in two) or has no cue for the verb ("describe", "derive");
+the text of the sentence says it. Not "we apply our estimator to the recently proposed Joint
+Energy Model (JEM)", "we propose PMI-Masking, based on the concept of Pointwise Mutual
+Information (PMI)": the verb is not the one just before the name.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable
+
+from kg.graph.titles import MAX_PAPERS, telling
+
+#: Small words a capitalized name keeps in lower case: "Sampling and Contextual Decomposition".
+_GLUE = frozenset({"and", "of", "for", "with", "in", "on", "the", "to", "via", "a", "an", "by", "from"})
+_WORD = re.compile(r"[A-Za-z][\w'-]*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_AUTHORS = frozenset({"we", "our", "us"})
+#: Verbs that say the authors bring in what follows ("to as": "which we refer to as X").
+_VERBS = frozenset(
+    "propose proposes proposing introduce introduces introducing present presents presenting develop develops"
+    " developing derive derives deriving design designs devise devises describe describes call dub term named"
+    " called dubbed termed coined".split()
+)
+#: Words after the verb that put the name at one remove: "based on", "such as", "an adaptation of".
+_AWAY = frozenset(
+    {"based", "such", "inspired", "using", "use", "uses", "like", "following", "than", "from", "of", "for"}
+)
+#: Words near the name that make it others': "a recent advance called X", "the classical X".
+_OTHERS = frozenset({"recent", "recently", "existing", "classical", "popular", "standard", "prior", "previous"})
+#: The name starts at most this many words after the verb.
+_WINDOW = 8
+
+
+def coined(long: str) -> bool:
+    """Whether ``long``, the long form of an abbreviation, is written as a name: two words or
+    more, each capitalized but for small words inside it.
+
+    >>> [coined(t) for t in ("RoutIng Diverse Experts", "Sampling and Contextual Decomposition",
+    ...     "Reward-Randomized Policy Gradient", "energy-based models", "Federated learning", "Diverse")]
+    [True, True, True, False, False, False]
+    """
+    words = long.split()
+    if len(words) < 2 or words[0].lower() in _GLUE or words[-1].lower() in _GLUE:
+        return False
+    return all(w[:1].isupper() or (w in _GLUE) for w in words)
+
+
+def proposed_in(abstract: str, short: str, long: str) -> bool:
+    """Whether ``abstract`` gives ``long (short)`` a few words after a proposal verb of a
+    sentence by the authors ("we", "our", "this paper"), not named as others' work nearby.
+
+    >>> proposed_in("Here we describe Simulated Policy Learning (SimPLe), a new method.", "SimPLe",
+    ...     "Simulated Policy Learning")
+    True
+    >>> proposed_in("We apply it to the recently proposed Joint Energy Model (JEM).", "JEM", "Joint Energy Model")
+    False
+    >>> proposed_in("We propose X-Masking, a strategy based on Pointwise Mutual Information (PMI).", "PMI",
+    ...     "Pointwise Mutual Information")
+    False
+    """
+    for found in re.finditer(re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)", abstract):
+        sentence = _SENTENCE_END.split(abstract[: found.start()])[-1]
+        words = _WORD.findall(sentence.lower())
+        authors = _AUTHORS.intersection(words) or any(
+            a == "this" and b in {"paper", "work"} for a, b in itertools.pairwise(words)
+        )
+        if not authors:
+            continue
+        near = words[-_WINDOW:]
+        verbs = [i for i, w in enumerate(near) if w in _VERBS or (w == "as" and near[i - 1 : i] == ["to"])]
+        if verbs and not _AWAY.intersection(near[verbs[-1] :]) and not _OTHERS.intersection(near):
+            return True
+    return False
+
+
+def coined_proposals(
+    abstract: str,
+    definitions: Iterable[tuple[str, str]],
+    entities: Iterable[tuple[str, Iterable[str], int]],
+    known: Callable[[str], object] | None = None,
+) -> list[str]:
+    """The keys of a paper's ``entities`` (key, names, number of papers naming it) it coins: one
+    named by an abbreviation the paper defines for a capitalized name (``definitions``: short,
+    long) where its ``abstract`` says it proposes it (:func:`proposed_in`); not when more than a
+    few papers name it or ``known`` says a name is a term of the vocabularies.
+
+    >>> coined_proposals("We aim at it by introducing RoutIng Diverse Experts (RIDE).",
+    ...     [("RIDE", "RoutIng Diverse Experts"), ("RL", "reinforcement learning")],
+    ...     [("ride", ["RIDE", "RoutIng Diverse Experts"], 1), ("rl", ["RL"], 9)])
+    ['ride']
+    >>> coined_proposals("We propose Singular Value Decomposition (SVD).", [("SVD", "Singular Value Decomposition")],
+    ...     [("svd", ["SVD"], 2)], lambda t: True)
+    []
+    """
+    shorts = {short for short, long in definitions if coined(long) and proposed_in(abstract, short, long)}
+    chosen = []
+    for key, names, papers in entities:
+        forms = list(names)
+        if papers > MAX_PAPERS or not shorts.intersection(forms):
+            continue
+        if known is None or not any(known(n) for n in telling(forms)):
+            chosen.append(key)
+    return chosen
