@@ -88,3 +88,18 @@ def test_a_name_others_coined_or_one_not_given_as_the_authors_own_is_not_propose
     assert _coined(abstract, [("ZDE", "zorb differential equation")], "ZDE") == set()
     abstract = "We cut the variance of a classifier by routing zorb experts (RZE)."
     assert _coined(abstract, [("RZE", "routing zorb experts")], "RZE") == {"routing zorb expert"}
+
+
+def test_the_conjuncts_the_parse_spells_out_of_a_coined_name_are_not_proposed() -> None:
+    # "Red and Blue Voting (RBV) learning" read as "Red Voting learning" and "Blue Voting learning"
+    abstract = "We introduce Red and Blue Voting (RBV) learning, a new method."
+    place = (13, 48)
+    mentions = [Mention("Red Voting learning", "Method", *place), Mention("Blue Voting learning", "Method", *place)]
+    mentions.append(Mention("RBV", "Method", 39, 42))
+    extraction = Extraction(mentions, [0, 1], [], [("RBV", "Red and Blue Voting")])
+    graph = build_graph([Paper("p1", abstract, title="A Study")], [extraction], kinds=vocabulary_kinds)
+    assert {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"} == {"Red and Blue Voting"}
+    # without a coined abbreviation there, the parse's proposals stay
+    extraction = Extraction(mentions[:2], [0, 1], [], [])
+    graph = build_graph([Paper("p1", abstract, title="A Study")], [extraction], kinds=vocabulary_kinds)
+    assert len([v for _, v, k in graph.edges(keys=True) if k == "proposes"]) == 2

@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 import networkx as nx
 
 from kg.graph import type_model
-from kg.graph.coined_names import coined_proposals
+from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
@@ -132,6 +132,7 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
+    extractions = [spelled_out(p.abstract, ex) for p, ex in zip(papers, extractions, strict=True)]
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):

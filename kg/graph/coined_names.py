@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from kg.graph.titles import MAX_PAPERS, telling
+from kg.records import Extraction, Mention
 
 #: Small words a capitalized name keeps in lower case: "Sampling and Contextual Decomposition".
 _GLUE = frozenset({"and", "of", "for", "with", "in", "on", "the", "to", "via", "a", "an", "by", "from"})
@@ -133,3 +134,31 @@ def coined_proposals(
         if known is None or not any(known(n) for n in telling(forms)):
             chosen.append(key)
     return chosen
+
+
+def _split(abstract: str, mention: Mention, places: list[tuple[int, int]]) -> bool:
+    """Whether ``mention`` is one conjunct the parse spelled out of a coordinated name ("and" or
+    "or" in the text at its place, not in its own) around one of the abbreviations at ``places``."""
+    text = abstract[mention.start : mention.end]
+    joined = {"and", "or"} & set(text.lower().split()) - set(mention.text.lower().split())
+    return bool(joined) and any(mention.start <= a and b <= mention.end for a, b in places)
+
+
+def spelled_out(abstract: str, ex: Extraction) -> Extraction:
+    """``ex`` without the proposals the parse spelled out of a coined name: "Confidential and
+    Private Collaborative (CaPC) learning" read as "Confidential Collaborative learning" and
+    "Private Collaborative learning" (:func:`_split`) around an abbreviation the paper coins
+    (:func:`coined`, :func:`proposed_in`); the name the abbreviation stands for is the proposal.
+
+    >>> text = "We introduce Red and Blue Voting (RBV) learning."
+    >>> ex = Extraction([Mention("Red Voting learning", "Method", 13, 48), Mention("RBV", "Method", 39, 42)], [0], [],
+    ...     [("RBV", "Red and Blue Voting")])
+    >>> spelled_out(text, ex).proposed
+    []
+    """
+    shorts = {short for short, long in ex.definitions if coined(long) and proposed_in(abstract, short, long)}
+    if not shorts or not ex.proposed:
+        return ex
+    places = [(m.start, m.end) for m in ex.mentions if m.text in shorts]
+    kept = [i for i in ex.proposed if not _split(abstract, ex.mentions[i], places)]
+    return ex if len(kept) == len(ex.proposed) else ex._replace(proposed=kept)
