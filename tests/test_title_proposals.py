@@ -75,6 +75,14 @@ def test_a_name_the_authors_bring_in_with_an_abbreviation_is_proposed() -> None:
     assert _coined(abstract, [("SPV", "Sparse and Private Voting")], "SPV") == {"Sparse and Private Voting"}
 
 
+def test_a_name_the_authors_bring_in_between_quotes_is_proposed() -> None:
+    abstract = "From this we derive “Zorb Net”, a simple technique. We use “fair” data."
+    assert _coined(abstract, [], "Zorb Net", "fair") == {"Zorb Net"}
+    # quoted by others, or not after a proposal verb of the authors
+    abstract = "Prior work calls it “Zorb Net”. We study the “Zorb Net” effect."
+    assert _coined(abstract, [], "Zorb Net") == set()
+
+
 def test_a_name_others_coined_or_one_not_given_as_the_authors_own_is_not_proposed() -> None:
     # others' method the authors apply, a notion their method builds on, a name outside their sentences
     abstract = "We apply our estimator to the recently proposed Joint Zorb Model (JZM)."

@@ -87,23 +87,41 @@ def proposed_in(abstract: str, short: str, long: str) -> bool:
     ...     "Pointwise Mutual Information")
     False
     """
-    for found in re.finditer(re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)", abstract):
-        sentence = _SENTENCE_END.split(abstract[: found.start()])[-1]
-        words = _WORD.findall(sentence.lower())
-        authors = _AUTHORS.intersection(words) or any(
-            a == "this" and b in {"paper", "work"} for a, b in itertools.pairwise(words)
-        )
-        if not authors:
-            continue
-        near = words[-_WINDOW:]
-        verbs = [i for i, w in enumerate(near) if w in _VERBS or (w == "as" and near[i - 1 : i] == ["to"])]
-        bare = near[:-1] if near[-1:] in (["a"], ["an"], ["the"]) else near
-        # "by X", not "inspired by X", "given by X"
-        if len(bare) >= 2 and bare[-1] in _MEANS and not (bare[-2].endswith("ed") or bare[-2] in _PARTICIPLES):
-            verbs.append(len(bare) - 1)
-        if verbs and not _AWAY.intersection(near[verbs[-1] :]) and not _OTHERS.intersection(near):
-            return True
-    return False
+    pattern = re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)"
+    return any(_cued(abstract[: found.start()]) for found in re.finditer(pattern, abstract))
+
+
+def _cued(before: str) -> bool:
+    """Whether a name after ``before`` (the abstract up to it) is brought in by the authors: a
+    sentence of theirs, a proposal verb (or "by", "via", "through") just before it."""
+    sentence = _SENTENCE_END.split(before)[-1]
+    words = _WORD.findall(sentence.lower())
+    authors = _AUTHORS.intersection(words) or any(
+        a == "this" and b in {"paper", "work"} for a, b in itertools.pairwise(words)
+    )
+    if not authors:
+        return False
+    near = words[-_WINDOW:]
+    verbs = [i for i, w in enumerate(near) if w in _VERBS or (w == "as" and near[i - 1 : i] == ["to"])]
+    bare = near[:-1] if near[-1:] in (["a"], ["an"], ["the"]) else near
+    # "by X", not "inspired by X", "given by X"
+    if len(bare) >= 2 and bare[-1] in _MEANS and not (bare[-2].endswith("ed") or bare[-2] in _PARTICIPLES):
+        verbs.append(len(bare) - 1)
+    return bool(verbs) and not _AWAY.intersection(near[verbs[-1] :]) and not _OTHERS.intersection(near)
+
+
+_QUOTED = re.compile(r"(?:``|[\"“‘'])([^\"“”‘’'`]{3,60}?)(?:''|[\"”’'])")
+
+
+def quoted_names(abstract: str, lower: bool = True) -> set[str]:
+    """The lower-cased names in quotes the authors bring in: "we derive “Noisy Nodes”, a simple
+    technique", "a new assumption that we call ``optimistic closure''".
+
+    >>> sorted(quoted_names("From this we derive “Noisy Nodes”, a simple technique. We use “fair” data."))
+    ['noisy nodes']
+    """
+    found = {m.group(1).strip(" ,.") for m in _QUOTED.finditer(abstract) if _cued(abstract[: m.start()])}
+    return {q.lower() for q in found} if lower else found
 
 
 def coined_proposals(
@@ -126,10 +144,14 @@ def coined_proposals(
     []
     """
     shorts = {short for short, long in definitions if coined(long) and proposed_in(abstract, short, long)}
+    quoted = {q for q in quoted_names(abstract) if len(q.split()) >= 2}
+    quoted |= {q for q in quoted_names(abstract, lower=False) if any(c.isupper() for c in q[1:])}
     chosen = []
     for key, names, papers in entities:
         forms = list(names)
-        if papers > MAX_PAPERS or not shorts.intersection(forms):
+        if papers > MAX_PAPERS or not (
+            shorts.intersection(forms) or quoted.intersection(f.lower() for f in forms) or quoted.intersection(forms)
+        ):
             continue
         if known is None or not any(known(n) for n in telling(forms)):
             chosen.append(key)
