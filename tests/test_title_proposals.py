@@ -53,3 +53,61 @@ def test_a_capitalized_variant_of_a_proposed_name_is_proposed_too() -> None:
     assert proposed == {"Zorb-Net", "Sparse Zorb-Net"}
     # a common noun the paper proposes has no variants by capitals ("Stateful optimizer")
     assert _proposed("Optimizer Tricks", "optimizer", "Stateful optimizer") <= {"optimizer"}
+
+
+def _coined(abstract: str, definitions: list[tuple[str, str]], *mentions: str) -> set[str]:
+    paper = Paper("p1", abstract, title="A Study of Things")
+    found = [(m, abstract.find(m)) for m in mentions]
+    extraction = Extraction([Mention(m, "Method", i, i + len(m)) for m, i in found], [], [], definitions)
+    graph = build_graph([paper], [extraction], kinds=vocabulary_kinds)
+    return {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"}
+
+
+def test_a_name_the_authors_bring_in_with_an_abbreviation_is_proposed() -> None:
+    # the parse may miss it ("describe", "derive" are no cues there, or the name is split at "and")
+    abstract = "We describe Quiet Gradient Mixing (QGM), a simple method. QGM beats SGD on CIFAR-10."
+    assert _coined(abstract, [("QGM", "Quiet Gradient Mixing")], "Quiet Gradient Mixing", "QGM", "SGD") == {
+        "Quiet Gradient Mixing"
+    }
+    abstract = "Here we present the split-Zorb-Gamma (SZG) distribution, an extension of the Zorb law."
+    assert _coined(abstract, [("SZG", "split-Zorb-Gamma")], "SZG") == {"split-Zorb-Gamma"}
+    abstract = "We introduce Sparse and Private Voting (SPV) learning, the first such method."
+    assert _coined(abstract, [("SPV", "Sparse and Private Voting")], "SPV") == {"Sparse and Private Voting"}
+
+
+def test_a_name_the_authors_bring_in_between_quotes_is_proposed() -> None:
+    abstract = "From this we derive “Zorb Net”, a simple technique. We use “fair” data."
+    assert _coined(abstract, [], "Zorb Net", "fair") == {"Zorb Net"}
+    # quoted by others, or not after a proposal verb of the authors
+    abstract = "Prior work calls it “Zorb Net”. We study the “Zorb Net” effect."
+    assert _coined(abstract, [], "Zorb Net") == set()
+
+
+def test_a_name_others_coined_or_one_not_given_as_the_authors_own_is_not_proposed() -> None:
+    # others' method the authors apply, a notion their method builds on, a name outside their sentences
+    abstract = "We apply our estimator to the recently proposed Joint Zorb Model (JZM)."
+    assert _coined(abstract, [("JZM", "Joint Zorb Model")], "Joint Zorb Model", "JZM") == set()
+    abstract = "We propose Q-Masking, a strategy based on Pointwise Zorb Information (PZI)."
+    assert _coined(abstract, [("PZI", "Pointwise Zorb Information")], "PZI") == set()
+    abstract = "Blurred Zorb Networks (BZN) model uncertainty in the weights. We study them."
+    assert _coined(abstract, [("BZN", "Blurred Zorb Networks")], "BZN") == set()
+    # "by X" is the authors' means, "given by X" is not
+    abstract = "We model the dynamics given by a zorb differential equation (ZDE)."
+    assert _coined(abstract, [("ZDE", "zorb differential equation")], "ZDE") == set()
+    abstract = "We cut the variance of a classifier by routing zorb experts (RZE)."
+    assert _coined(abstract, [("RZE", "routing zorb experts")], "RZE") == {"routing zorb expert"}
+
+
+def test_the_conjuncts_the_parse_spells_out_of_a_coined_name_are_not_proposed() -> None:
+    # "Red and Blue Voting (RBV) learning" read as "Red Voting learning" and "Blue Voting learning"
+    abstract = "We introduce Red and Blue Voting (RBV) learning, a new method."
+    place = (13, 48)
+    mentions = [Mention("Red Voting learning", "Method", *place), Mention("Blue Voting learning", "Method", *place)]
+    mentions.append(Mention("RBV", "Method", 39, 42))
+    extraction = Extraction(mentions, [0, 1], [], [("RBV", "Red and Blue Voting")])
+    graph = build_graph([Paper("p1", abstract, title="A Study")], [extraction], kinds=vocabulary_kinds)
+    assert {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"} == {"Red and Blue Voting"}
+    # without a coined abbreviation there, the parse's proposals stay
+    extraction = Extraction(mentions[:2], [0, 1], [], [])
+    graph = build_graph([Paper("p1", abstract, title="A Study")], [extraction], kinds=vocabulary_kinds)
+    assert len([v for _, v, k in graph.edges(keys=True) if k == "proposes"]) == 2

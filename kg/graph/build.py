@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 import networkx as nx
 
 from kg.graph import type_model
+from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
@@ -121,8 +122,9 @@ def build_graph(
     ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
     keeps the datasets and metrics its sentences name. Entity types are the learned model's
     (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label; a paper
-    proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`) and
-    capitalized variants of a name it proposes (:mod:`kg.graph.proposal_variants`).
+    proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`), the
+    names it coins (:mod:`kg.graph.coined_names`) and capitalized variants of a name it proposes
+    (:mod:`kg.graph.proposal_variants`).
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
@@ -130,11 +132,14 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
+    extractions = [spelled_out(p.abstract, ex) for p, ex in zip(papers, extractions, strict=True)]
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
-    for paper, paper_keys in zip(papers, keys, strict=True):
+    for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         named = [(k, entities[k].surface, len(entities[k].papers)) for k in dict.fromkeys(paper_keys) if k is not None]
-        for key in title_proposals(paper.title, named, kinds):
+        for key in title_proposals(paper.title, named, kinds) + coined_proposals(
+            paper.abstract, ex.definitions, named, kinds
+        ):
             entities[key].proposed_by.add(paper.key)
         own = [(k, forms, paper.key in entities[k].proposed_by) for k, forms, _ in named]
         for key in variant_proposals(own):

@@ -44,11 +44,11 @@ def _abbreviation(name: str) -> bool:
     return " " not in name and len(name) <= 6 and sum(c.isupper() for c in name) >= 2
 
 
-def _telling(names: list[str]) -> list[str]:
+def telling(names: list[str]) -> list[str]:
     """The names that tell whether an entity is a known term: an abbreviation says little
     beside a written-out name ("ET" is a metric, "equivariant Transformer (ET)" is new).
 
-    >>> _telling(["equivariant Transformer", "ET"]), _telling(["ET"])
+    >>> telling(["equivariant Transformer", "ET"]), telling(["ET"])
     (['equivariant Transformer'], ['ET'])
     """
     long = [n for n in names if not _abbreviation(n)]
@@ -72,6 +72,6 @@ def title_proposals(
         forms = list(names)
         if papers > MAX_PAPERS or not any(term_key(n) in openings for n in forms):
             continue
-        if known is None or not any(known(n) for n in _telling(forms)):
+        if known is None or not any(known(n) for n in telling(forms)):
             chosen.append(key)
     return chosen
