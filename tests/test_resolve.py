@@ -187,6 +187,23 @@ def test_a_notion_is_a_concept_however_its_mentions_were_typed():
     assert entities[term_key("knowledge graph")].type == "Concept"
 
 
+def test_heads_that_name_a_notion_or_a_methods_part_decide_the_type():
+    papers = [
+        (p, ex(("value function", "Method"), ("dynamical system", "Method"), ("image denoiser", "Concept")))
+        for p in "abc"
+    ]
+    papers.append(
+        ("d", ex(("recommender system", "Method"), ("activation function", "Method"), ("lazy regime", "Method")))
+    )
+    papers.append(("e", ex(("sparsity regularizer", "Concept"), ("ranking loss", "Concept"))))
+    entities, _ = resolve_entities(papers)
+    types = {label: entities[term_key(label)].type for label in ("value function", "dynamical system", "lazy regime")}
+    assert types == dict.fromkeys(types, "Concept")  # a function, a system after an adjective, a regime
+    for label in ("image denoiser", "sparsity regularizer", "ranking loss", "activation function"):
+        assert entities[term_key(label)].type == "Method", label  # an agent noun, a loss, a part of a network
+    assert entities[term_key("recommender system")].type == "Method"  # a system after a noun: an application
+
+
 def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
     papers = [(p, ex(("ImageNet", "Dataset"), ("MNIST", "Dataset"))) for p in "abc"]
     papers.append(("d", ex(("imagenet", "Dataset"), ("mnist", "Dataset"), ("Transformer", "Method"))))

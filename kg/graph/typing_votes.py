@@ -3,8 +3,9 @@
 The extractor types each mention on its own and falls back on Concept when unsure, so a node's
 votes lean to Concept ("adversarial training", "normalizing flow", "long short-term memory" were
 typed Concept by most of their mentions). The head word of a name often says what it is: a
-"... network", "... training" or "... decomposition" is a method, an "... detection" a task, an
-"... accuracy" a metric. :func:`decide_type` counts the votes and adds the head's hint as a share
+"... network", "... training", "... decomposition", an agent noun ("... detector", "... regularizer")
+or a loss is a method, an "... detection" a task, an "... accuracy" a metric, a "... function" or
+"... regime" a notion. :func:`decide_type` counts the votes and adds the head's hint as a share
 of all the votes (Concept votes then count half); a Dataset or Metric majority stays. A name's
 shape can settle it: a benchmark's name ("ToolBench", "NAS-Bench-201") and a variant of a
 dataset the corpus knows ("ImageNet-O" beside ImageNet) are datasets.
@@ -35,7 +36,7 @@ METRIC_NAMES = frozenset(
 CONCEPT_HEADS = frozenset(
     """divergence distance law example phenomenon kernel bottleneck hypothesis theorem lemma principle
     landscape manifold collapse shift bias tradeoff trade-off dilemma paradox curse graph robustness
-    information space""".split()
+    information space function regime data distribution reward representation convergence prior""".split()
 )
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {
@@ -44,7 +45,10 @@ HEAD_TYPES: dict[str, str] = {
         autoencoder perceptron flow minimization maximization distillation augmentation attention
         normalization dropout pruning quantization training descent sampling cloning architecture
         estimator classifier regularization mechanism sgd adam gan vae cnn rnn lstm mlp gnn
-        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator attack""".split(),
+        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator attack
+        loss objective method layer detector denoiser discriminator aggregator planner solver regularizer
+        regulariser predictor learner controller extractor sampler retriever quantizer compressor renderer parser
+        verifier scheduler synthesizer tokenizer""".split(),
         "Method",
     ),
     **dict.fromkeys(
@@ -63,6 +67,11 @@ HEAD_TYPES: dict[str, str] = {
     **dict.fromkeys(CONCEPT_HEADS, "Concept"),
     **dict.fromkeys("benchmark dataset corpus suite".split(), "Dataset"),
 }
+#: Functions that are parts of a method (a loss is a Method): "loss function", "activation function".
+_METHOD_FUNCTIONS = frozenset("loss activation objective softmax sigmoid".split())
+#: A "system" after an adjective is a notion ("dynamical system", "Hamiltonian system", "multi-agent
+#: system"); after a noun it is an application ("recommender system", "dialogue system").
+_ADJECTIVE_ENDINGS = ("al", "ic", "ian", "ar", "ous", "ive", "ed")
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
 #: "Bench" inside a name: ToolBench, PIE-Bench, NAS-Bench-201, SWE-bench, RLbench (not "benchmark").
@@ -99,11 +108,23 @@ def head_type(text: str) -> str | None:
     ('Task', 'Task', 'Method')
     >>> head_type("KL divergence"), head_type("adversarial examples"), head_type("scaling laws")
     ('Concept', 'Concept', 'Concept')
+    >>> head_type("value function"), head_type("loss function"), head_type("ReLU function"), head_type("NTK regime")
+    ('Concept', 'Method', 'Method', 'Concept')
+    >>> head_type("dynamical system"), head_type("multi-agent system"), head_type("recommender system")
+    ('Concept', 'Concept', None)
+    >>> head_type("image denoiser"), head_type("L1 regularizer"), head_type("ranking loss")
+    ('Method', 'Method', 'Method')
     >>> head_type("latent variable") is None
     True
     """
-    last = _WORDS.split(text.strip())[-1]
-    return HEAD_TYPES.get(singular(last).lower()) if last else None
+    words = _WORDS.split(text.strip())
+    head = singular(words[-1]).lower()
+    if len(words) >= 2 and head == "function" and (words[-2].lower() in _METHOD_FUNCTIONS or name_like(words[-2])):
+        return "Method"  # "loss function", "activation function", "ReLU function": parts of a method
+    if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
+        before = text.split()[-2] if len(text.split()) >= 2 else ""
+        return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
+    return HEAD_TYPES.get(head) if head else None
 
 
 def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, short_forms: Iterable[str] = ()) -> str:
