@@ -204,6 +204,17 @@ def test_heads_that_name_a_notion_or_a_methods_part_decide_the_type():
     assert entities[term_key("recommender system")].type == "Method"  # a system after a noun: an application
 
 
+def test_a_property_is_a_concept_and_a_process_rate_a_setting():
+    rates = (("learning rate", "Metric"), ("error rate", "Metric"))
+    papers = [(p, ex(("interpretability", "Task"), *rates)) for p in "ab"]
+    papers.append(("c", ex(("sample quality", "Concept"), ("semantic textual similarity", "Task"))))
+    entities, _ = resolve_entities(papers)
+    types = {label: entities[term_key(label)].type for label in ("interpretability", "learning rate", "error rate")}
+    assert types == {"interpretability": "Concept", "learning rate": "Concept", "error rate": "Metric"}
+    assert entities[term_key("sample quality")].type == "Metric"
+    assert entities[term_key("semantic textual similarity")].type == "Task"  # a similarity is no property
+
+
 def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
     papers = [(p, ex(("ImageNet", "Dataset"), ("MNIST", "Dataset"))) for p in "abc"]
     papers.append(("d", ex(("imagenet", "Dataset"), ("mnist", "Dataset"), ("Transformer", "Method"))))

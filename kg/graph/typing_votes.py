@@ -4,9 +4,10 @@ The extractor types each mention on its own and falls back on Concept when unsur
 votes lean to Concept ("adversarial training", "normalizing flow", "long short-term memory" were
 typed Concept by most of their mentions). The head word of a name often says what it is: a
 "... network", "... training", "... decomposition", an agent noun ("... detector", "... regularizer")
-or a loss is a method, an "... detection" a task, an "... accuracy" a metric, a "... function" or
-"... regime" a notion. :func:`decide_type` counts the votes and adds the head's hint as a share
-of all the votes (Concept votes then count half); a Dataset or Metric majority stays. A name's
+or a loss is a method, an "... detection" a task, an "... accuracy" or "... quality" a metric, a
+"... function", "... regime" or a property ("... stability", "... interpretability") a notion.
+:func:`decide_type` counts the votes and adds the head's hint as a share of all the votes (Concept
+votes then count half); a Dataset or Metric majority stays. A name's
 shape can settle it: a benchmark's name ("ToolBench", "NAS-Bench-201") and a variant of a
 dataset the corpus knows ("ImageNet-O" beside ImageNet) are datasets.
 """
@@ -60,7 +61,7 @@ HEAD_TYPES: dict[str, str] = {
     ),
     **dict.fromkeys(
         """accuracy score f1 bleu rouge auc perplexity cost overhead footprint latency throughput
-        regret complexity efficiency""".split(),
+        regret complexity efficiency quality""".split(),
         "Metric",
     ),
     **dict.fromkeys(METRIC_NAMES, "Metric"),
@@ -72,6 +73,9 @@ _METHOD_FUNCTIONS = frozenset("loss activation objective softmax sigmoid".split(
 #: A "system" after an adjective is a notion ("dynamical system", "Hamiltonian system", "multi-agent
 #: system"); after a noun it is an application ("recommender system", "dialogue system").
 _ADJECTIVE_ENDINGS = ("al", "ic", "ian", "ar", "ous", "ive", "ed")
+#: The rate of a process ("learning rate", "sampling rate", "firing rate"): a setting or a notion,
+#: however its mentions were typed; a rate of results ("error rate", "success rate") is a metric.
+_SETTING = re.compile(r"(?i)(?<![\w-])[a-z]{2,}ing[\s-]+rates?$")
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
 #: "Bench" inside a name: ToolBench, PIE-Bench, NAS-Bench-201, SWE-bench, RLbench (not "benchmark").
@@ -114,6 +118,8 @@ def head_type(text: str) -> str | None:
     ('Concept', 'Concept', None)
     >>> head_type("image denoiser"), head_type("L1 regularizer"), head_type("ranking loss")
     ('Method', 'Method', 'Method')
+    >>> head_type("model interpretability"), head_type("training stability"), head_type("semantic similarity")
+    ('Concept', 'Concept', None)
     >>> head_type("latent variable") is None
     True
     """
@@ -124,6 +130,8 @@ def head_type(text: str) -> str | None:
     if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
         before = text.split()[-2] if len(text.split()) >= 2 else ""
         return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
+    if head not in HEAD_TYPES and head.endswith(("ity", "ness")) and len(head) > 5 and head != "similarity":
+        return "Concept"  # a property: "interpretability", "stability", "expressiveness"
     return HEAD_TYPES.get(head) if head else None
 
 
@@ -156,6 +164,11 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     >>> decide_type(Counter({"Method": 2, "Task": 1}), "DeepMind Control Suite")
     'Dataset'
 
+    The rate of a process is a setting, not a metric, however its mentions were typed:
+
+    >>> decide_type(Counter({"Metric": 19}), "learning rate"), decide_type(Counter({"Metric": 3}), "error rate")
+    ('Concept', 'Metric')
+
     A name a paper proposes ("LAQ", "SDEdit") is a method, not a task, unless its head says task:
 
     >>> decide_type(Counter({"Task": 2}), "SDEdit", proposed=True), decide_type(Counter({"Task": 2}), "SDEdit")
@@ -184,6 +197,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
         return "Dataset"
     if text.lower() in METRIC_NAMES:
         return "Metric"
+    if _SETTING.search(text):
+        return "Concept"  # "learning rate", "sampling rate": a setting of a process, not a measure of results
     if head_type(text) is None and any(s.lower() in METRIC_NAMES for s in short_forms):
         return "Metric"  # "Multiplication-and-Accumulation", written out from MACs
     total = sum(votes.values())
@@ -215,11 +230,25 @@ def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
     >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("ImageNet-O", False), "c": ("ResNet-50", False),
     ...     "d": ("ImageNet classification", False), "e": ("GPT-4", False), "f": ("Imagenet-100", False)}))
     ['b', 'f']
+
+    The dataset's own name may hold a hyphen, or be written without it:
+
+    >>> sorted(dataset_variants({"a": ("CIFAR-100", True), "b": ("CIFAR100-LT", False), "c": ("CIFAR-100-C", False),
+    ...     "d": ("CIFAR-10", False), "e": ("CIFAR", False)}))
+    ['b', 'c']
     """
-    known = {label.casefold() for label, is_dataset in labels.values() if is_dataset}
+    known = {_squashed(label) for label, is_dataset in labels.values() if is_dataset}
     out = set()
     for entity, (label, is_dataset) in labels.items():
-        base, dash, rest = label.partition("-")
-        if not is_dataset and dash and rest and " " not in label and base.casefold() in known:
+        if is_dataset or " " in label:
+            continue
+        # every hyphen may end the dataset's name: "CIFAR-100-LT" is CIFAR-100's, "CIFAR100-LT" too
+        bases = [label[:i] for i, c in enumerate(label) if c == "-" and 0 < i < len(label) - 1]
+        if any(_squashed(base) in known for base in bases):
             out.add(entity)
     return out
+
+
+def _squashed(name: str) -> str:
+    """A name without case and hyphens: "CIFAR-100" and "cifar100" are one."""
+    return name.casefold().replace("-", "")
