@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kg.graph.build import build_graph
-from kg.graph.type_model import TypeModel, entity_roles, load_type_model, type_features
+from kg.graph.type_model import TypeModel, entity_roles, load_type_model, retype_entities, type_features
 from kg.records import Extraction, Mention, Paper, RelationRecord
 from kg.vocab.link import vocabulary_kinds
 
@@ -66,3 +66,14 @@ def test_the_shipped_model_is_a_distribution_over_the_five_types() -> None:
     probs = model.probabilities(type_features({"label": "anything", "type": "Concept"}))
     assert set(probs) == {"Method", "Task", "Dataset", "Metric", "Concept"}
     assert 0.5 <= model.min_probability < 1
+
+
+def test_the_model_keeps_a_notion_the_rules_read_from_its_head() -> None:
+    """A model sure that "neural tangent kernel" is a method (its vocabulary lists it so) does not
+    overrule the head that makes it a concept; a name headed alike ("Tree-Sampling Divergence") it may."""
+    sure_method = TypeModel({"Method": {"rule=Concept": 9.0}}, dict.fromkeys(("Task", "Dataset", "Metric"), 0.0), 0.6)
+    graph = _built(([("neural tangent kernel", "Method"), ("Tree-Sampling Divergence", "Method")], []))
+    retype_entities(graph, model=sure_method)
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["neural tangent kernel"] == "Concept"
+    assert types["Tree-Sampling Divergence"] == "Method"

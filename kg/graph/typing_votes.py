@@ -131,8 +131,21 @@ def head_type(text: str) -> str | None:
         before = text.split()[-2] if len(text.split()) >= 2 else ""
         return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
     if head not in HEAD_TYPES and head.endswith(("ity", "ness")) and len(head) > 5 and head != "similarity":
+        if not words[-1].islower():  # a name: "Flickr30k Entities", "HOPPITY"
+            return None
         return "Concept"  # a property: "interpretability", "stability", "expressiveness"
     return HEAD_TYPES.get(head) if head else None
+
+
+def notion_name(text: str) -> bool:
+    """Whether ``text`` is a notion's name by its head, written in lower case: "neural tangent
+    kernel", "mutual information", "Q-function"; not a name such as "Tree-Sampling Divergence".
+
+    >>> [notion_name(t) for t in ("neural tangent kernel", "Q-function", "Tree-Sampling Divergence", "ResNet")]
+    [True, True, False, False]
+    """
+    last = _WORDS.split(text.strip())[-1]
+    return head_type(text) == "Concept" and last.islower()
 
 
 def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, short_forms: Iterable[str] = ()) -> str:
