@@ -215,6 +215,16 @@ def test_a_property_is_a_concept_and_a_process_rate_a_setting():
     assert entities[term_key("semantic textual similarity")].type == "Task"  # a similarity is no property
 
 
+def test_a_bound_is_a_concept_and_a_modality_mapping_a_task():
+    papers = [(p, ex(("generalization bound", "Task"), ("text-to-speech", "Concept"))) for p in "ab"]
+    papers.append(("c", ex(("upper confidence bound", "Method"), ("sequence-to-sequence", "Method"))))
+    entities, _ = resolve_entities(papers)
+    names = ("generalization bound", "text-to-speech", "upper confidence bound")
+    types = {t: entities[term_key(t)].type for t in names}
+    assert types == {"generalization bound": "Concept", "text-to-speech": "Task", "upper confidence bound": "Method"}
+    assert entities[term_key("sequence-to-sequence")].type == "Method"  # a model family, not a mapping task
+
+
 def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
     papers = [(p, ex(("ImageNet", "Dataset"), ("MNIST", "Dataset"))) for p in "abc"]
     papers.append(("d", ex(("imagenet", "Dataset"), ("mnist", "Dataset"), ("Transformer", "Method"))))

@@ -37,7 +37,7 @@ METRIC_NAMES = frozenset(
 CONCEPT_HEADS = frozenset(
     """divergence distance law example phenomenon kernel bottleneck hypothesis theorem lemma principle
     landscape manifold collapse shift bias tradeoff trade-off dilemma paradox curse graph robustness
-    information space function regime data distribution reward representation convergence prior""".split()
+    information space function regime data distribution reward representation convergence prior bound""".split()
 )
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {
@@ -76,6 +76,9 @@ _ADJECTIVE_ENDINGS = ("al", "ic", "ian", "ar", "ous", "ive", "ed")
 #: The rate of a process ("learning rate", "sampling rate", "firing rate"): a setting or a notion,
 #: however its mentions were typed; a rate of results ("error rate", "success rate") is a metric.
 _SETTING = re.compile(r"(?i)(?<![\w-])[a-z]{2,}ing[\s-]+rates?$")
+#: A mapping from one modality to another, named alone: a task ("text-to-speech", "image-to-image").
+_MODALITY = r"(?:text|speech|image|audio|video|graph|code|shape|sketch|3D|mesh|molecule|music|label|point)"
+_TRANSDUCTION = re.compile(rf"(?i){_MODALITY}s?[\s-]to[\s-]{_MODALITY}s?")
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
 #: "Bench" inside a name: ToolBench, PIE-Bench, NAS-Bench-201, SWE-bench, RLbench (not "benchmark").
@@ -118,6 +121,8 @@ def head_type(text: str) -> str | None:
     ('Concept', 'Concept', None)
     >>> head_type("image denoiser"), head_type("L1 regularizer"), head_type("ranking loss")
     ('Method', 'Method', 'Method')
+    >>> head_type("generalization bound"), head_type("upper confidence bound"), head_type("branch-and-bound")
+    ('Concept', 'Method', 'Method')
     >>> head_type("model interpretability"), head_type("training stability"), head_type("semantic similarity")
     ('Concept', 'Concept', None)
     >>> head_type("latent variable") is None
@@ -127,6 +132,8 @@ def head_type(text: str) -> str | None:
     head = singular(words[-1]).lower()
     if len(words) >= 2 and head == "function" and (words[-2].lower() in _METHOD_FUNCTIONS or name_like(words[-2])):
         return "Method"  # "loss function", "activation function", "ReLU function": parts of a method
+    if head == "bound" and len(words) >= 2 and words[-2].lower() in ("confidence", "and"):
+        return "Method"  # "upper confidence bound", "branch-and-bound": algorithms
     if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
         before = text.split()[-2] if len(text.split()) >= 2 else ""
         return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
@@ -177,6 +184,13 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     >>> decide_type(Counter({"Method": 2, "Task": 1}), "DeepMind Control Suite")
     'Dataset'
 
+    A mapping from one modality to another, named alone, is a task:
+
+    >>> decide_type(Counter({"Concept": 3}), "text-to-speech"), decide_type(Counter({"Concept": 3}), "image-to-image")
+    ('Task', 'Task')
+    >>> decide_type(Counter({"Method": 3}), "sequence-to-sequence"), decide_type(Counter({"Concept": 1}), "end-to-end")
+    ('Method', 'Concept')
+
     The rate of a process is a setting, not a metric, however its mentions were typed:
 
     >>> decide_type(Counter({"Metric": 19}), "learning rate"), decide_type(Counter({"Metric": 3}), "error rate")
@@ -214,6 +228,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
         return "Concept"  # "learning rate", "sampling rate": a setting of a process, not a measure of results
     if head_type(text) is None and any(s.lower() in METRIC_NAMES for s in short_forms):
         return "Metric"  # "Multiplication-and-Accumulation", written out from MACs
+    if _TRANSDUCTION.fullmatch(text.strip()) and votes.most_common(1)[0][0] in ("Concept", "Task"):
+        return "Task"  # "text-to-speech", "image-to-image": from one modality to another
     total = sum(votes.values())
     top = max(votes.values())
     majority = next(t for t in TYPE_PRIORITY if votes[t] == top)
