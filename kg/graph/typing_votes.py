@@ -121,6 +121,8 @@ def head_type(text: str) -> str | None:
     ('Concept', 'Concept', None)
     >>> head_type("image denoiser"), head_type("L1 regularizer"), head_type("ranking loss")
     ('Method', 'Method', 'Method')
+    >>> head_type("maximum likelihood estimation"), head_type("pose estimation"), head_type("value-based learning")
+    ('Method', 'Task', 'Method')
     >>> head_type("generalization bound"), head_type("upper confidence bound"), head_type("branch-and-bound")
     ('Concept', 'Method', 'Method')
     >>> head_type("model interpretability"), head_type("training stability"), head_type("semantic similarity")
@@ -132,6 +134,10 @@ def head_type(text: str) -> str | None:
     head = singular(words[-1]).lower()
     if len(words) >= 2 and head == "function" and (words[-2].lower() in _METHOD_FUNCTIONS or name_like(words[-2])):
         return "Method"  # "loss function", "activation function", "ReLU function": parts of a method
+    if head == "estimation" and len(words) >= 2 and words[-2].lower() in ("likelihood", "contrastive", "posteriori"):
+        return "Method"  # "maximum likelihood estimation", "noise-contrastive estimation": principles, not targets
+    if head == "learning" and len(words) >= 3 and words[-2].lower() == "based":
+        return "Method"  # "value-based learning", "model-based learning": an approach
     if head == "bound" and len(words) >= 2 and words[-2].lower() in ("confidence", "and"):
         return "Method"  # "upper confidence bound", "branch-and-bound": algorithms
     if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
