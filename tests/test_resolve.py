@@ -196,10 +196,12 @@ def test_heads_that_name_a_notion_or_a_methods_part_decide_the_type():
         ("d", ex(("recommender system", "Method"), ("activation function", "Method"), ("lazy regime", "Method")))
     )
     papers.append(("e", ex(("sparsity regularizer", "Concept"), ("ranking loss", "Concept"))))
+    papers.append(("f", ex(("gradient descent-ascent", "Concept"), ("homomorphic encryption", "Concept"))))
     entities, _ = resolve_entities(papers)
     types = {label: entities[term_key(label)].type for label in ("value function", "dynamical system", "lazy regime")}
     assert types == dict.fromkeys(types, "Concept")  # a function, a system after an adjective, a regime
-    for label in ("image denoiser", "sparsity regularizer", "ranking loss", "activation function"):
+    methods = ("image denoiser", "sparsity regularizer", "ranking loss", "activation function")
+    for label in (*methods, "homomorphic encryption", "gradient descent-ascent"):
         assert entities[term_key(label)].type == "Method", label  # an agent noun, a loss, a part of a network
     assert entities[term_key("recommender system")].type == "Method"  # a system after a noun: an application
 

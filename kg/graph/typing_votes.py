@@ -47,9 +47,9 @@ HEAD_TYPES: dict[str, str] = {
         normalization dropout pruning quantization training descent sampling cloning architecture
         estimator classifier regularization mechanism sgd adam gan vae cnn rnn lstm mlp gnn
         fine-tuning finetuning pretraining pre-training tuning prompting convolution generator attack
-        loss objective method layer detector denoiser discriminator aggregator planner solver regularizer
-        regulariser predictor learner controller extractor sampler retriever quantizer compressor renderer parser
-        verifier scheduler synthesizer tokenizer""".split(),
+        loss objective method layer ascent encryption detector denoiser discriminator aggregator planner solver
+        regularizer regulariser predictor learner controller extractor sampler retriever quantizer compressor
+        renderer parser verifier scheduler synthesizer tokenizer""".split(),
         "Method",
     ),
     **dict.fromkeys(
@@ -121,6 +121,8 @@ def head_type(text: str) -> str | None:
     ('Concept', 'Concept', None)
     >>> head_type("image denoiser"), head_type("L1 regularizer"), head_type("ranking loss")
     ('Method', 'Method', 'Method')
+    >>> head_type("gradient descent-ascent"), head_type("homomorphic encryption")
+    ('Method', 'Method')
     >>> head_type("maximum likelihood estimation"), head_type("pose estimation"), head_type("value-based learning")
     ('Method', 'Task', 'Method')
     >>> head_type("generalization bound"), head_type("upper confidence bound"), head_type("branch-and-bound")
