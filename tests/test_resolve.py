@@ -208,11 +208,13 @@ def test_heads_that_name_a_notion_or_a_methods_part_decide_the_type():
 
 def test_a_property_is_a_concept_and_a_process_rate_a_setting():
     rates = (("learning rate", "Metric"), ("error rate", "Metric"))
-    papers = [(p, ex(("interpretability", "Task"), *rates)) for p in "ab"]
+    papers = [(p, ex(("interpretability", "Method"), *rates)) for p in "ab"]
+    papers.append(("d", ex(("mechanistic interpretability", "Task"), ("interpretability", "Task"))))
     papers.append(("c", ex(("sample quality", "Concept"), ("semantic textual similarity", "Task"))))
     entities, _ = resolve_entities(papers)
     types = {label: entities[term_key(label)].type for label in ("interpretability", "learning rate", "error rate")}
     assert types == {"interpretability": "Concept", "learning rate": "Concept", "error rate": "Metric"}
+    assert entities[term_key("mechanistic interpretability")].type == "Task"  # named as a goal by its writers
     assert entities[term_key("sample quality")].type == "Metric"
     assert entities[term_key("semantic textual similarity")].type == "Task"  # a similarity is no property
 

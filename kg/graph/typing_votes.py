@@ -152,6 +152,12 @@ def head_type(text: str) -> str | None:
     return HEAD_TYPES.get(head) if head else None
 
 
+def _property(text: str) -> bool:
+    """Whether ``text`` is headed by a property noun (-ity, -ness) that :data:`HEAD_TYPES` lacks."""
+    head = singular(_WORDS.split(text.strip())[-1]).lower()
+    return head not in HEAD_TYPES and head.endswith(("ity", "ness"))
+
+
 def notion_name(text: str) -> bool:
     """Whether ``text`` is a notion's name by its head, written in lower case: "neural tangent
     kernel", "mutual information", "Q-function"; not a name such as "Tree-Sampling Divergence".
@@ -244,6 +250,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     hint = head_type(text) if text else None
     if majority in ("Dataset", "Metric") and hint != majority:
         kind = majority
+    elif majority == "Task" and hint == "Concept" and _property(text):
+        kind = majority  # a property most writers name as a goal: "mechanistic interpretability"
     elif hint in ("Concept", "Dataset"):  # a notion, or "... benchmark", "... suite", "... corpus"
         kind = hint
     else:
