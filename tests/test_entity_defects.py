@@ -126,11 +126,13 @@ def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
     records = [
         paper("p1", ("PIE-Bench", "Method"), ("ImageNet", "Dataset"), ("ResNet-50", "Method")),
         paper("p2", ("ToolBench", "Concept"), ("ImageNet", "Dataset"), ("ImageNet-O", "Method")),
-        paper("p3", ("benchmark", "Concept"), ("ResNet", "Method"), ("GPT-4", "Method")),
+        paper("p3", ("benchmark", "Concept"), ("ResNet", "Method"), ("GPT-4", "Method"), ("CIFAR-100", "Dataset")),
+        paper("p4", ("CIFAR-100", "Dataset"), ("CIFAR100-LT", "Method")),
     ]
     graph = build_graph([p for p, _ in records], [e for _, e in records])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if "label" in d and d.get("type") != "Paper"}
     assert types["PIE-Bench"] == types["ToolBench"] == types["ImageNet-O"] == "Dataset"
+    assert types["CIFAR100-LT"] == "Dataset"  # CIFAR-100's variant, written without its hyphen
     assert types["ResNet-50"] == types["GPT-4"] == "Method"
 
 

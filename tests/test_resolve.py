@@ -187,6 +187,48 @@ def test_a_notion_is_a_concept_however_its_mentions_were_typed():
     assert entities[term_key("knowledge graph")].type == "Concept"
 
 
+def test_heads_that_name_a_notion_or_a_methods_part_decide_the_type():
+    papers = [
+        (p, ex(("value function", "Method"), ("dynamical system", "Method"), ("image denoiser", "Concept")))
+        for p in "abc"
+    ]
+    papers.append(
+        ("d", ex(("recommender system", "Method"), ("activation function", "Method"), ("lazy regime", "Method")))
+    )
+    papers.append(("e", ex(("sparsity regularizer", "Concept"), ("ranking loss", "Concept"))))
+    papers.append(("f", ex(("gradient descent-ascent", "Concept"), ("homomorphic encryption", "Concept"))))
+    entities, _ = resolve_entities(papers)
+    types = {label: entities[term_key(label)].type for label in ("value function", "dynamical system", "lazy regime")}
+    assert types == dict.fromkeys(types, "Concept")  # a function, a system after an adjective, a regime
+    methods = ("image denoiser", "sparsity regularizer", "ranking loss", "activation function")
+    for label in (*methods, "homomorphic encryption", "gradient descent-ascent"):
+        assert entities[term_key(label)].type == "Method", label  # an agent noun, a loss, a part of a network
+    assert entities[term_key("recommender system")].type == "Method"  # a system after a noun: an application
+
+
+def test_a_property_is_a_concept_and_a_process_rate_a_setting():
+    rates = (("learning rate", "Metric"), ("error rate", "Metric"))
+    papers = [(p, ex(("interpretability", "Method"), *rates)) for p in "ab"]
+    papers.append(("d", ex(("mechanistic interpretability", "Task"), ("interpretability", "Task"))))
+    papers.append(("c", ex(("sample quality", "Concept"), ("semantic textual similarity", "Task"))))
+    entities, _ = resolve_entities(papers)
+    types = {label: entities[term_key(label)].type for label in ("interpretability", "learning rate", "error rate")}
+    assert types == {"interpretability": "Concept", "learning rate": "Concept", "error rate": "Metric"}
+    assert entities[term_key("mechanistic interpretability")].type == "Task"  # named as a goal by its writers
+    assert entities[term_key("sample quality")].type == "Metric"
+    assert entities[term_key("semantic textual similarity")].type == "Task"  # a similarity is no property
+
+
+def test_a_bound_is_a_concept_and_a_modality_mapping_a_task():
+    papers = [(p, ex(("generalization bound", "Task"), ("text-to-speech", "Concept"))) for p in "ab"]
+    papers.append(("c", ex(("upper confidence bound", "Method"), ("sequence-to-sequence", "Method"))))
+    entities, _ = resolve_entities(papers)
+    names = ("generalization bound", "text-to-speech", "upper confidence bound")
+    types = {t: entities[term_key(t)].type for t in names}
+    assert types == {"generalization bound": "Concept", "text-to-speech": "Task", "upper confidence bound": "Method"}
+    assert entities[term_key("sequence-to-sequence")].type == "Method"  # a model family, not a mapping task
+
+
 def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
     papers = [(p, ex(("ImageNet", "Dataset"), ("MNIST", "Dataset"))) for p in "abc"]
     papers.append(("d", ex(("imagenet", "Dataset"), ("mnist", "Dataset"), ("Transformer", "Method"))))

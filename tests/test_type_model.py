@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kg.graph.build import build_graph
-from kg.graph.type_model import TypeModel, entity_roles, load_type_model, type_features
+from kg.graph.type_model import TypeModel, entity_roles, load_type_model, retype_entities, type_features
 from kg.records import Extraction, Mention, Paper, RelationRecord
 from kg.vocab.link import vocabulary_kinds
 
@@ -66,3 +66,25 @@ def test_the_shipped_model_is_a_distribution_over_the_five_types() -> None:
     probs = model.probabilities(type_features({"label": "anything", "type": "Concept"}))
     assert set(probs) == {"Method", "Task", "Dataset", "Metric", "Concept"}
     assert 0.5 <= model.min_probability < 1
+
+
+def test_the_model_keeps_a_notion_the_rules_read_from_its_head() -> None:
+    """A model sure that "neural tangent kernel" is a method (its vocabulary lists it so) does not
+    overrule the head that makes it a concept; a name headed alike ("Tree-Sampling Divergence") it may."""
+    sure_method = TypeModel({"Method": {"rule=Concept": 9.0}}, dict.fromkeys(("Task", "Dataset", "Metric"), 0.0), 0.6)
+    graph = _built(([("neural tangent kernel", "Method"), ("Tree-Sampling Divergence", "Method")], []))
+    retype_entities(graph, model=sure_method)
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["neural tangent kernel"] == "Concept"
+    assert types["Tree-Sampling Divergence"] == "Method"
+
+
+def test_an_estimation_principle_and_a_based_approach_are_methods() -> None:
+    """The head's word before says what an estimation or a learning is: a principle ("maximum
+    likelihood"), an approach ("policy-based") is a method; a target ("depth") or a paradigm a task."""
+    mentions = [("maximum likelihood estimation", "Task"), ("policy-based learning", "Task")]
+    mentions += [("depth estimation", "Task"), ("representation learning", "Task")]
+    graph = _built((mentions, []), (mentions, []))
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["maximum likelihood estimation"] == types["policy-based learning"] == "Method"
+    assert types["depth estimation"] == types["representation learning"] == "Task"

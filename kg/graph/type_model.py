@@ -9,6 +9,7 @@ it (by source: Papers with Code's methods, tasks and datasets, AIO, ITO) and the
 (the tail of an ``evaluatedOn`` is a dataset). The weights are fitted on the development set's
 readers' types (``scripts/train_type_model.py``) and shipped beside this module; an entity takes
 the model's type when the model is sure enough of it (``min_probability``), else keeps the rules'.
+A Concept the rules read from a notion's head ("neural tangent kernel", "mutual information") stays.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES
-from kg.graph.typing_votes import benchmark_name, head_type
+from kg.graph.typing_votes import benchmark_name, head_type, notion_name
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "type_model.json"
@@ -157,6 +158,8 @@ def retype_entities(
     for node, feats in all_type_features(graph, roles, kinds).items():
         data = graph.nodes[node]
         kind = model.decide(feats, data["type"])
+        if data["type"] == "Concept" and notion_name(str(data.get("label", ""))):
+            continue  # a notion by its head ("neural tangent kernel"): the model learnt few of them
         if kind != data["type"]:
             data["type"] = kind
             changed += 1

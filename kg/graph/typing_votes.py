@@ -3,9 +3,11 @@
 The extractor types each mention on its own and falls back on Concept when unsure, so a node's
 votes lean to Concept ("adversarial training", "normalizing flow", "long short-term memory" were
 typed Concept by most of their mentions). The head word of a name often says what it is: a
-"... network", "... training" or "... decomposition" is a method, an "... detection" a task, an
-"... accuracy" a metric. :func:`decide_type` counts the votes and adds the head's hint as a share
-of all the votes (Concept votes then count half); a Dataset or Metric majority stays. A name's
+"... network", "... training", "... decomposition", an agent noun ("... detector", "... regularizer")
+or a loss is a method, an "... detection" a task, an "... accuracy" or "... quality" a metric, a
+"... function", "... regime" or a property ("... stability", "... interpretability") a notion.
+:func:`decide_type` counts the votes and adds the head's hint as a share of all the votes (Concept
+votes then count half); a Dataset or Metric majority stays. A name's
 shape can settle it: a benchmark's name ("ToolBench", "NAS-Bench-201") and a variant of a
 dataset the corpus knows ("ImageNet-O" beside ImageNet) are datasets.
 """
@@ -35,7 +37,7 @@ METRIC_NAMES = frozenset(
 CONCEPT_HEADS = frozenset(
     """divergence distance law example phenomenon kernel bottleneck hypothesis theorem lemma principle
     landscape manifold collapse shift bias tradeoff trade-off dilemma paradox curse graph robustness
-    information space""".split()
+    information space function regime data distribution reward representation convergence prior bound""".split()
 )
 #: Head words (singular, lower case) that say which type a name has.
 HEAD_TYPES: dict[str, str] = {
@@ -44,7 +46,10 @@ HEAD_TYPES: dict[str, str] = {
         autoencoder perceptron flow minimization maximization distillation augmentation attention
         normalization dropout pruning quantization training descent sampling cloning architecture
         estimator classifier regularization mechanism sgd adam gan vae cnn rnn lstm mlp gnn
-        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator attack""".split(),
+        fine-tuning finetuning pretraining pre-training tuning prompting convolution generator attack
+        loss objective method layer ascent encryption detector denoiser discriminator aggregator planner solver
+        regularizer regulariser predictor learner controller extractor sampler retriever quantizer compressor
+        renderer parser verifier scheduler synthesizer tokenizer""".split(),
         "Method",
     ),
     **dict.fromkeys(
@@ -56,13 +61,24 @@ HEAD_TYPES: dict[str, str] = {
     ),
     **dict.fromkeys(
         """accuracy score f1 bleu rouge auc perplexity cost overhead footprint latency throughput
-        regret complexity efficiency""".split(),
+        regret complexity efficiency quality""".split(),
         "Metric",
     ),
     **dict.fromkeys(METRIC_NAMES, "Metric"),
     **dict.fromkeys(CONCEPT_HEADS, "Concept"),
     **dict.fromkeys("benchmark dataset corpus suite".split(), "Dataset"),
 }
+#: Functions that are parts of a method (a loss is a Method): "loss function", "activation function".
+_METHOD_FUNCTIONS = frozenset("loss activation objective softmax sigmoid".split())
+#: A "system" after an adjective is a notion ("dynamical system", "Hamiltonian system", "multi-agent
+#: system"); after a noun it is an application ("recommender system", "dialogue system").
+_ADJECTIVE_ENDINGS = ("al", "ic", "ian", "ar", "ous", "ive", "ed")
+#: The rate of a process ("learning rate", "sampling rate", "firing rate"): a setting or a notion,
+#: however its mentions were typed; a rate of results ("error rate", "success rate") is a metric.
+_SETTING = re.compile(r"(?i)(?<![\w-])[a-z]{2,}ing[\s-]+rates?$")
+#: A mapping from one modality to another, named alone: a task ("text-to-speech", "image-to-image").
+_MODALITY = r"(?:text|speech|image|audio|video|graph|code|shape|sketch|3D|mesh|molecule|music|label|point)"
+_TRANSDUCTION = re.compile(rf"(?i){_MODALITY}s?[\s-]to[\s-]{_MODALITY}s?")
 #: How much the head's hint weighs, as a share of all the votes.
 HINT_WEIGHT = 0.6
 #: "Bench" inside a name: ToolBench, PIE-Bench, NAS-Bench-201, SWE-bench, RLbench (not "benchmark").
@@ -99,11 +115,58 @@ def head_type(text: str) -> str | None:
     ('Task', 'Task', 'Method')
     >>> head_type("KL divergence"), head_type("adversarial examples"), head_type("scaling laws")
     ('Concept', 'Concept', 'Concept')
+    >>> head_type("value function"), head_type("loss function"), head_type("ReLU function"), head_type("NTK regime")
+    ('Concept', 'Method', 'Method', 'Concept')
+    >>> head_type("dynamical system"), head_type("multi-agent system"), head_type("recommender system")
+    ('Concept', 'Concept', None)
+    >>> head_type("image denoiser"), head_type("L1 regularizer"), head_type("ranking loss")
+    ('Method', 'Method', 'Method')
+    >>> head_type("gradient descent-ascent"), head_type("homomorphic encryption")
+    ('Method', 'Method')
+    >>> head_type("maximum likelihood estimation"), head_type("pose estimation"), head_type("value-based learning")
+    ('Method', 'Task', 'Method')
+    >>> head_type("generalization bound"), head_type("upper confidence bound"), head_type("branch-and-bound")
+    ('Concept', 'Method', 'Method')
+    >>> head_type("model interpretability"), head_type("training stability"), head_type("semantic similarity")
+    ('Concept', 'Concept', None)
     >>> head_type("latent variable") is None
     True
     """
+    words = _WORDS.split(text.strip())
+    head = singular(words[-1]).lower()
+    if len(words) >= 2 and head == "function" and (words[-2].lower() in _METHOD_FUNCTIONS or name_like(words[-2])):
+        return "Method"  # "loss function", "activation function", "ReLU function": parts of a method
+    if head == "estimation" and len(words) >= 2 and words[-2].lower() in ("likelihood", "contrastive", "posteriori"):
+        return "Method"  # "maximum likelihood estimation", "noise-contrastive estimation": principles, not targets
+    if head == "learning" and len(words) >= 3 and words[-2].lower() == "based":
+        return "Method"  # "value-based learning", "model-based learning": an approach
+    if head == "bound" and len(words) >= 2 and words[-2].lower() in ("confidence", "and"):
+        return "Method"  # "upper confidence bound", "branch-and-bound": algorithms
+    if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
+        before = text.split()[-2] if len(text.split()) >= 2 else ""
+        return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
+    if head not in HEAD_TYPES and head.endswith(("ity", "ness")) and len(head) > 5 and head != "similarity":
+        if not words[-1].islower():  # a name: "Flickr30k Entities", "HOPPITY"
+            return None
+        return "Concept"  # a property: "interpretability", "stability", "expressiveness"
+    return HEAD_TYPES.get(head) if head else None
+
+
+def _property(text: str) -> bool:
+    """Whether ``text`` is headed by a property noun (-ity, -ness) that :data:`HEAD_TYPES` lacks."""
+    head = singular(_WORDS.split(text.strip())[-1]).lower()
+    return head not in HEAD_TYPES and head.endswith(("ity", "ness"))
+
+
+def notion_name(text: str) -> bool:
+    """Whether ``text`` is a notion's name by its head, written in lower case: "neural tangent
+    kernel", "mutual information", "Q-function"; not a name such as "Tree-Sampling Divergence".
+
+    >>> [notion_name(t) for t in ("neural tangent kernel", "Q-function", "Tree-Sampling Divergence", "ResNet")]
+    [True, True, False, False]
+    """
     last = _WORDS.split(text.strip())[-1]
-    return HEAD_TYPES.get(singular(last).lower()) if last else None
+    return head_type(text) == "Concept" and last.islower()
 
 
 def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, short_forms: Iterable[str] = ()) -> str:
@@ -135,6 +198,18 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     >>> decide_type(Counter({"Method": 2, "Task": 1}), "DeepMind Control Suite")
     'Dataset'
 
+    A mapping from one modality to another, named alone, is a task:
+
+    >>> decide_type(Counter({"Concept": 3}), "text-to-speech"), decide_type(Counter({"Concept": 3}), "image-to-image")
+    ('Task', 'Task')
+    >>> decide_type(Counter({"Method": 3}), "sequence-to-sequence"), decide_type(Counter({"Concept": 1}), "end-to-end")
+    ('Method', 'Concept')
+
+    The rate of a process is a setting, not a metric, however its mentions were typed:
+
+    >>> decide_type(Counter({"Metric": 19}), "learning rate"), decide_type(Counter({"Metric": 3}), "error rate")
+    ('Concept', 'Metric')
+
     A name a paper proposes ("LAQ", "SDEdit") is a method, not a task, unless its head says task:
 
     >>> decide_type(Counter({"Task": 2}), "SDEdit", proposed=True), decide_type(Counter({"Task": 2}), "SDEdit")
@@ -163,14 +238,20 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
         return "Dataset"
     if text.lower() in METRIC_NAMES:
         return "Metric"
+    if _SETTING.search(text):
+        return "Concept"  # "learning rate", "sampling rate": a setting of a process, not a measure of results
     if head_type(text) is None and any(s.lower() in METRIC_NAMES for s in short_forms):
         return "Metric"  # "Multiplication-and-Accumulation", written out from MACs
+    if _TRANSDUCTION.fullmatch(text.strip()) and votes.most_common(1)[0][0] in ("Concept", "Task"):
+        return "Task"  # "text-to-speech", "image-to-image": from one modality to another
     total = sum(votes.values())
     top = max(votes.values())
     majority = next(t for t in TYPE_PRIORITY if votes[t] == top)
     hint = head_type(text) if text else None
     if majority in ("Dataset", "Metric") and hint != majority:
         kind = majority
+    elif majority == "Task" and hint == "Concept" and _property(text):
+        kind = majority  # a property most writers name as a goal: "mechanistic interpretability"
     elif hint in ("Concept", "Dataset"):  # a notion, or "... benchmark", "... suite", "... corpus"
         kind = hint
     else:
@@ -194,11 +275,25 @@ def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
     >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("ImageNet-O", False), "c": ("ResNet-50", False),
     ...     "d": ("ImageNet classification", False), "e": ("GPT-4", False), "f": ("Imagenet-100", False)}))
     ['b', 'f']
+
+    The dataset's own name may hold a hyphen, or be written without it:
+
+    >>> sorted(dataset_variants({"a": ("CIFAR-100", True), "b": ("CIFAR100-LT", False), "c": ("CIFAR-100-C", False),
+    ...     "d": ("CIFAR-10", False), "e": ("CIFAR", False)}))
+    ['b', 'c']
     """
-    known = {label.casefold() for label, is_dataset in labels.values() if is_dataset}
+    known = {_squashed(label) for label, is_dataset in labels.values() if is_dataset}
     out = set()
     for entity, (label, is_dataset) in labels.items():
-        base, dash, rest = label.partition("-")
-        if not is_dataset and dash and rest and " " not in label and base.casefold() in known:
+        if is_dataset or " " in label:
+            continue
+        # every hyphen may end the dataset's name: "CIFAR-100-LT" is CIFAR-100's, "CIFAR100-LT" too
+        bases = [label[:i] for i, c in enumerate(label) if c == "-" and 0 < i < len(label) - 1]
+        if any(_squashed(base) in known for base in bases):
             out.add(entity)
     return out
+
+
+def _squashed(name: str) -> str:
+    """A name without case and hyphens: "CIFAR-100" and "cifar100" are one."""
+    return name.casefold().replace("-", "")
