@@ -3,8 +3,8 @@
     python scripts/train_entity_confidence.py [--sample SAMPLE.json:CORPUS.json ...]
     python scripts/train_entity_confidence.py --background ../shared/data/corpora/airas-papers-db/iclr/202[01].json
 
-Builds the judged samples (``--sample``; default the two ICLR 2022 development samples, 100 + 30
-abstracts), each inside its conference (default all of ICLR 2022), with every entity kept
+Builds the judged samples (``--sample``; default the 100 development abstracts), each inside its
+conference (default all of ICLR 2022), with every entity kept
 (``min_confidence=0``), labels each (paper, entity) pair by the readers' annotation (an entity node
 whose label or an altLabel names one of the paper's expected entities is wanted; one the readers
 listed among the paper's not-nodes is not, and counts ``--not-node-weight`` times: they are sure of
@@ -13,12 +13,7 @@ judged by reading; any pair left is not wanted), and fits an
 L2 logistic regression on the entity features (:func:`kg.graph.confidence.all_features`). The default
 threshold is chosen by 5-fold cross-validation over papers: the highest confidence (in steps of
 0.01) that still keeps ``--keep`` of the important wanted nodes on held-out folds (what the paper
-proposes, its tasks and datasets: precision first, without losing what a reader looks for), unless
-``--threshold`` gives it: kg's shipped threshold is chosen by ``benchmarks/judged.py`` on samples
-the fit does not see (the ICLR 2021 and 2020 samples in training/, each in its conference):
-
-    python scripts/train_entity_confidence.py --cache ~/.cache/kg --threshold 0.28
-
+proposes, its tasks and datasets: precision first, without losing what a reader looks for).
 Writes kg/graph/data/entity_confidence.json and prints the CV table.
 
 ``--background FILES`` first counts the word statistics of those abstracts (JSON lists of records
@@ -160,8 +155,7 @@ def main() -> None:
         type=sample_in,
         action="append",
         help="SAMPLE:CONTEXT, a judged sample built inside a corpus (JSON list of records; 'none' for alone);"
-        " repeatable; default the two ICLR 2022 development samples (kg-dev and training/iclr2022_dev2.json) inside"
-        " ICLR 2022",
+        " repeatable; default the development samples (kg-dev inside ICLR 2022)",
     )
     parser.add_argument("--cache", type=Path, help="kg's extraction cache folder (default: none)")
     parser.add_argument(
@@ -188,12 +182,6 @@ def main() -> None:
     parser.add_argument(
         "--keep", type=float, default=0.93, help="share of the important wanted nodes kept, on held-out folds"
     )
-    parser.add_argument(
-        "--threshold",
-        type=float,
-        help="the default threshold to ship, chosen on samples not fitted (judged.py on the ICLR 2020 and 2021"
-        " samples); default: the cross-validated one (--keep)",
-    )
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--background", type=Path, nargs="+", help="recount word_stats.json from these corpora")
     args = parser.parse_args()
@@ -206,10 +194,7 @@ def main() -> None:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    samples = args.sample or [
-        (ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json", corpora / "2022.json"),
-        (ROOT / "training/iclr2022_dev2.json", corpora / "2022.json"),
-    ]
+    samples = args.sample or [(ROOT.parent / "shared/data/kg-dev/iclr2022_dev.json", corpora / "2022.json")]
     judged = None if str(args.judgments) == "none" else args.judgments
     extra = None if str(args.extra) == "none" else args.extra
     feats, labels, groups, not_nodes, key, n_papers = examples(samples, args.cache, judged, extra)
@@ -270,7 +255,7 @@ def main() -> None:
     fitted = EntityModel(
         {k: v for k, v in weights.items() if abs(v) >= 1e-3},
         round(float(model.intercept_[0]), 4),
-        args.threshold if args.threshold is not None else chosen or 0.5,
+        chosen or 0.5,
         forest,
     )
     args.out.write_text(json.dumps(fitted.to_json(), indent=0, sort_keys=True) + "\n", encoding="utf-8")

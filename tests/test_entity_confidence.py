@@ -8,11 +8,9 @@ import networkx as nx
 import pytest
 
 from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities, titled_dataset
-from kg.graph.entity_context import occurrence_context
 from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
 from kg.graph.forest import LEAF, Forest, Tree
 from kg.graph.model import VOCABULARY
-from kg.graph.termhood import phrase_document_frequency, termhood_features
 
 
 def test_entity_confidence_weighs_feature_values() -> None:
@@ -70,49 +68,6 @@ def test_entity_evidence_nesting_in_the_paper() -> None:
     inside = usage_in_paper(["transformer"], "", "A vision transformer.", ["vision transformer"])
     outside = usage_in_paper(["bayesian regret of c-psrl"], "", "The Bayesian regret of C-PSRL.", ["c-psrl"])
     assert "inside_other" in inside and "contains_other" in outside
-
-
-def _cues(text: str, mention: str) -> set[str]:
-    low = text.lower()
-    start = low.index(mention)
-    return occurrence_context(low, start, start + len(mention))
-
-
-def test_entity_context_reads_the_sentence_role_of_a_mention() -> None:
-    assert "verb_obj" in _cues("We apply the zorbic transform to images.", "zorbic transform")
-    assert "verb_obj" not in _cues("We study the zorbic transform.", "zorbic transform")
-    assert "task_of" in _cues("We address the problem of glyph parsing.", "glyph parsing")
-    assert "class_noun" in _cues("Results on the Quillo dataset.", "quillo")
-    assert "class_noun" not in _cues("Results on the Quillo data.", "quillo")
-    assert {"example", "in_list"} <= _cues("Regularizers such as blorp, dropout and mixup.", "blorp")
-    assert "in_list" in _cues("Regularizers such as blorp, dropout and mixup.", "mixup")
-    assert "defined" in _cues("Blorp is a regularizer.", "blorp")
-    assert _cues("A new blorp helps.", "blorp") == set()
-    # the cues reach the model through the paper's usage
-    assert "verb_obj" in usage_in_paper(["zorbic transform"], "", "We use the zorbic transform.", [])
-
-
-def test_termhood_counts_label_phrases_in_one_pass_over_the_abstracts() -> None:
-    abstracts = ["Side information helps.", "With side information.", "The side of it.", "Large amount of it."]
-    df = phrase_document_frequency(abstracts, {"side information", "side", "large amount", "helps a lot"})
-    assert df == {"side information": 2, "side": 3, "large amount": 1}
-    labels = {"si": ("side information", 2), "la": ("large amount", 1), "info": ("information", 1)}
-    out = termhood_features(labels, abstracts * 3)
-    # said in 6 abstracts, the entity linked to 2 of them: a phrase the extractor rarely takes there
-    assert out["si"]["corpus:linked"] == pytest.approx(2 / 6, abs=1e-3)
-    assert out["si"]["corpus:df"] > out["la"]["corpus:df"] > 0
-    assert "corpus:pmi" in out["si"] and "corpus:pmi" not in out["info"]
-    # "information" is said mostly inside the longer label
-    assert out["info"]["corpus:mostly_inside"] == 1.0 and "corpus:mostly_inside" not in out["si"]
-    assert out["si"]["corpus:inside"] == 0.0 < out["info"]["corpus:inside"]
-
-
-def test_entity_confidence_features_hold_the_context_and_corpus_evidence() -> None:
-    graph = _graph("We use the zorbic transform, a large amount of data.", "", ["zorbic transform", "large amount"])
-    features = all_features(graph)
-    assert features["entity/zorbic transform"]["use:verb_obj"] == 1.0
-    assert features["entity/zorbic transform"]["corpus:linked"] == 1.0
-    assert "use:verb_obj" not in features["entity/large amount"]
 
 
 def test_entity_evidence_word_table_is_counts_of_ml_abstracts() -> None:

@@ -5,12 +5,9 @@ A logistic model, averaged with a forest of shallow boosted trees over the same 
 of its label (head word, first word, every word), its shape (length, capitals inside a word,
 digits, hyphens, an abbreviation), its type, whether a paper proposes it, whether it links to an
 open vocabulary (exact or close), how its papers use it and how its words behave in machine
-learning abstracts at large (:mod:`kg.graph.entity_evidence`), the cues of the sentences that name
-it (:mod:`kg.graph.entity_context`) and whether the corpus says its label as a term
-(:mod:`kg.graph.termhood`). The weights are fitted on kg's
-development sets (100 + 30 ICLR 2022 abstracts read by hand, and the nodes of 600 more judged by
-reading: ``scripts/train_entity_confidence.py``) and shipped as data beside this module; the default
-threshold is chosen on the ICLR 2021 and 2020 samples, which the fit does not see.
+learning abstracts at large (:mod:`kg.graph.entity_evidence`). The weights are fitted on kg's
+development set (100 ICLR 2022 abstracts read by hand, and the nodes of 600 more judged by
+reading: ``scripts/train_entity_confidence.py``) and shipped as data beside this module.
 
 ``score_entities`` sets ``confidence`` on every entity node; ``drop_unsure`` removes the entities
 below a threshold with their edges (``kg build --min-confidence``).
@@ -33,7 +30,6 @@ from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, VOCABULARY
-from kg.graph.termhood import termhood_features
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -117,19 +113,11 @@ def load_model(path: Path = MODEL_PATH) -> EntityModel:
 
 def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
     """Every entity node's features: its own (:func:`entity_features`), how its papers use it
-    and how its words behave (:mod:`kg.graph.entity_evidence`), whether the corpus says its label
-    as a term (:mod:`kg.graph.termhood`)."""
+    and how its words behave (:mod:`kg.graph.entity_evidence`)."""
     labels: dict[Hashable, list[str]] = {}
     for paper, entity in graph.edges():
         if graph.nodes[paper].get("type") == "Paper" and graph.nodes[entity].get("type") in ENTITY_TYPES:
             labels.setdefault(paper, []).append(str(graph.nodes[entity].get("label", "")).lower())
-    entities = {
-        n: (str(d.get("label", "")), len(d.get("papers", ())))
-        for n, d in graph.nodes(data=True)
-        if d.get("type") in ENTITY_TYPES
-    }
-    abstracts = (str(d.get("abstract", "")) for _, d in graph.nodes(data=True) if d.get("type") == "Paper")
-    corpus = termhood_features(entities, abstracts)
     out: dict[Hashable, dict[str, float]] = {}
     for node, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
@@ -144,7 +132,6 @@ def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
             **usage_features(data, papers),
             **word_features(str(data.get("label", ""))),
             **english_features(str(data.get("label", ""))),
-            **corpus[node],
         }
     return out
 

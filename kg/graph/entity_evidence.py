@@ -8,9 +8,7 @@ set and a 2,000-paper conference alike:
   it, whether it is defined with an abbreviation ("... (ABC)"), the word before it (an
   indefinite "a" or "many" reads as a common noun, "our" or "this" as the paper's own thing),
   whether "of" follows ("large amount of"), whether it is named early, and whether it sits inside
-  another of the paper's entities or contains one ("Bayesian regret of C-PSRL"), and the cues of
-  its sentences (:mod:`kg.graph.entity_context`: "we use X", "the task of X", "the X dataset",
-  "such as X", "X is a", "X, Y and Z"); and how widely
+  another of the paper's entities or contains one ("Bayesian regret of C-PSRL"); and how widely
   the corpus uses it: the number of papers naming it, and of papers defining an abbreviation
   for it (a term of the field: "RLHF", "stable diffusion (SD)").
 - **How its words behave in machine-learning abstracts at large** (:func:`word_features`): for its
@@ -32,7 +30,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from kg.graph.entity_context import occurrence_context
 from kg.text import english_zipf, singular
 
 WORD_STATS_PATH = Path(__file__).resolve().parent / "data" / "word_stats.json"
@@ -76,7 +73,7 @@ def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iter
     ['next=of', 'occurrences=1', 'previous=indefinite']
     >>> sorted(usage_in_paper(["soft q-learning"], "Soft Q-Learning", "We propose soft Q-learning (SQL). "
     ...     "Our soft Q-learning is fast.", ["q-learning"]))
-    ['contains_other', 'early', 'in_title', 'next=abbreviation', 'occurrences=2', 'previous=own', 'verb_obj']
+    ['contains_other', 'early', 'in_title', 'next=abbreviation', 'occurrences=2', 'previous=own']
     """
     low = abstract.lower()
     found: set[str] = set()
@@ -98,7 +95,6 @@ def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iter
                 found.add("next=of")
             if _ABBREVIATION_AFTER.match(abstract, end):
                 found.add("next=abbreviation")
-            found.update(occurrence_context(low, start, end))
     found.add(f"occurrences={min(count, 3)}")
     if count and first < len(low) / 4:
         found.add("early")
