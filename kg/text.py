@@ -102,6 +102,9 @@ _IRREGULAR = {
 }
 
 
+_CAMEL_NAME = re.compile(r"[a-z][a-z0-9]*[A-Z][a-z]+s")
+
+
 @lru_cache(maxsize=1 << 16)
 def singular(word: str) -> str:
     """The singular of an English or acronym plural, keeping the word's case.
@@ -113,6 +116,11 @@ def singular(word: str) -> str:
 
     >>> [singular(w) for w in ["SWAP-NAS", "TransNAS", "NAS", "biases", "k-means", "emphases"]]
     ['SWAP-NAS', 'TransNAS', 'NAS', 'bias', 'k-means', 'emphasis']
+
+    A name in camel case with a lower-case start keeps its final s; an acronym's plural does not:
+
+    >>> [singular(w) for w in ["nuScenes", "dSprites", "kNNs"]]
+    ['nuScenes', 'dSprites', 'kNN']
     >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes"]]
     ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box']
 
@@ -134,6 +142,8 @@ def singular(word: str) -> str:
     if low in _IRREGULAR:
         return _match_case(_IRREGULAR[low], word)
     if word[-1:] == "S" and sum(c.isupper() for c in word) >= 2:  # SWAP-NAS, TransNAS: not plurals
+        return word
+    if _CAMEL_NAME.fullmatch(word):  # nuScenes, dSprites: a name written in camel case
         return word
     if low.endswith("es") and low[:-2] in _INVARIANT:  # biases, aliases, viruses
         return word[:-2]

@@ -16,6 +16,9 @@ from kg.text import singular
         ("TransNAS", "TransNAS"),
         ("NAS", "NAS"),
         ("GANs", "GAN"),  # an acronym's plural s is lower case
+        ("nuScenes", "nuScenes"),  # a camel-case name: not "nuScene"
+        ("dSprites", "dSprites"),
+        ("kNNs", "kNN"),
         ("biases", "bias"),  # not "biase"
         ("aliases", "alias"),
         ("k-means", "k-means"),  # not "k-mean"
