@@ -119,8 +119,8 @@ def singular(word: str) -> str:
 
     A name in camel case with a lower-case start keeps its final s; an acronym's plural does not:
 
-    >>> [singular(w) for w in ["nuScenes", "dSprites", "kNNs"]]
-    ['nuScenes', 'dSprites', 'kNN']
+    >>> [singular(w) for w in ["nuScenes", "dSprites", "kNNs", "nEtworks"]]
+    ['nuScenes', 'dSprites', 'kNN', 'nEtwork']
     >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes"]]
     ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box']
 
@@ -143,8 +143,8 @@ def singular(word: str) -> str:
         return _match_case(_IRREGULAR[low], word)
     if word[-1:] == "S" and sum(c.isupper() for c in word) >= 2:  # SWAP-NAS, TransNAS: not plurals
         return word
-    if _CAMEL_NAME.fullmatch(word):  # nuScenes, dSprites: a name written in camel case
-        return word
+    if _CAMEL_NAME.fullmatch(word) and zipf_frequency(low, "en") < 3:  # nuScenes, dSprites: a name
+        return word  # not an English plural with a capital spelling an acronym ("GRaph nEural nEtworks")
     if low.endswith("es") and low[:-2] in _INVARIANT:  # biases, aliases, viruses
         return word[:-2]
     if len(word) <= 3 and not word[:-1].isupper():

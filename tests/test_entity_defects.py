@@ -19,6 +19,7 @@ from kg.text import singular
         ("nuScenes", "nuScenes"),  # a camel-case name: not "nuScene"
         ("dSprites", "dSprites"),
         ("kNNs", "kNN"),
+        ("nEtworks", "nEtwork"),  # an English plural, a capital spelling an acronym (GRaph nEural nEtworks)
         ("biases", "bias"),  # not "biase"
         ("aliases", "alias"),
         ("k-means", "k-means"),  # not "k-mean"
