@@ -124,6 +124,12 @@ def quoted_names(abstract: str, lower: bool = True) -> set[str]:
     return {q.lower() for q in found} if lower else found
 
 
+def coined_shorts(abstract: str, definitions: Iterable[tuple[str, str]]) -> set[str]:
+    """The abbreviations of ``definitions`` (short, long) whose long form ``abstract`` coins: a
+    name that can be coined (:func:`coined`) and that the authors bring in (:func:`proposed_in`)."""
+    return {short for short, long in definitions if coined(long) and proposed_in(abstract, short, long)}
+
+
 def coined_proposals(
     abstract: str,
     definitions: Iterable[tuple[str, str]],
@@ -143,9 +149,9 @@ def coined_proposals(
     ...     [("svd", ["SVD"], 2)], lambda t: True)
     []
     """
-    shorts = {short for short, long in definitions if coined(long) and proposed_in(abstract, short, long)}
-    quoted = {q for q in quoted_names(abstract) if len(q.split()) >= 2}
-    quoted |= {q for q in quoted_names(abstract, lower=False) if any(c.isupper() for c in q[1:])}
+    shorts = coined_shorts(abstract, definitions)
+    found = quoted_names(abstract, lower=False)
+    quoted = {q.lower() for q in found if len(q.split()) >= 2} | {q for q in found if any(c.isupper() for c in q[1:])}
     chosen = []
     for key, names, papers in entities:
         forms = list(names)
@@ -178,7 +184,7 @@ def spelled_out(abstract: str, ex: Extraction) -> Extraction:
     >>> spelled_out(text, ex).proposed
     []
     """
-    shorts = {short for short, long in ex.definitions if coined(long) and proposed_in(abstract, short, long)}
+    shorts = coined_shorts(abstract, ex.definitions)
     if not shorts or not ex.proposed:
         return ex
     places = [(m.start, m.end) for m in ex.mentions if m.text in shorts]

@@ -143,19 +143,23 @@ def head_type(text: str) -> str | None:
     if head == "bound" and len(words) >= 2 and words[-2].lower() in ("confidence", "and"):
         return "Method"  # "upper confidence bound", "branch-and-bound": algorithms
     if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
-        before = text.split()[-2] if len(text.split()) >= 2 else ""
+        before = (text.split()[-2:-1] or [""])[0]
         return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
-    if head not in HEAD_TYPES and head.endswith(("ity", "ness")) and len(head) > 5 and head != "similarity":
+    if _property_head(head) and len(head) > 5 and head != "similarity":
         if not words[-1].islower():  # a name: "Flickr30k Entities", "HOPPITY"
             return None
         return "Concept"  # a property: "interpretability", "stability", "expressiveness"
     return HEAD_TYPES.get(head) if head else None
 
 
-def _property(text: str) -> bool:
-    """Whether ``text`` is headed by a property noun (-ity, -ness) that :data:`HEAD_TYPES` lacks."""
-    head = singular(_WORDS.split(text.strip())[-1]).lower()
+def _property_head(head: str) -> bool:
+    """Whether the lower-case ``head`` is a property noun (-ity, -ness) that :data:`HEAD_TYPES` lacks."""
     return head not in HEAD_TYPES and head.endswith(("ity", "ness"))
+
+
+def _property(text: str) -> bool:
+    """Whether ``text`` is headed by a property noun (:func:`_property_head`)."""
+    return _property_head(singular(_WORDS.split(text.strip())[-1]).lower())
 
 
 def notion_name(text: str) -> bool:
