@@ -121,8 +121,8 @@ def singular(word: str) -> str:
 
     >>> [singular(w) for w in ["nuScenes", "dSprites", "kNNs", "nEtworks"]]
     ['nuScenes', 'dSprites', 'kNN', 'nEtwork']
-    >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes"]]
-    ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box']
+    >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes", "GPUs", "ReLUs", "APIs"]]
+    ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box', 'GPU', 'ReLU', 'API']
 
     A short suffix after a hyphen or slash names a variant or a unit, not a plural:
 
@@ -145,6 +145,8 @@ def singular(word: str) -> str:
         return word
     if _CAMEL_NAME.fullmatch(word) and zipf_frequency(low, "en") < 3:  # nuScenes, dSprites: a name
         return word  # not an English plural with a capital spelling an acronym ("GRaph nEural nEtworks")
+    if word[-1:] == "s" and word[-2:-1].isupper() and sum(c.isupper() for c in word) >= 2:
+        return word[:-1]  # an acronym's plural, whatever its last letter: GPUs, ReLUs, APIs (not bonus, basis)
     if low.endswith("es") and low[:-2] in _INVARIANT:  # biases, aliases, viruses
         return word[:-2]
     if len(word) <= 3 and not word[:-1].isupper():
