@@ -5,6 +5,7 @@ from kg.graph.resolve import resolve_entities
 from kg.graph.terms import term_key
 from kg.records import Extraction, Mention
 from kg.text import normal_form
+from kg.vocab.field_abbreviations import field_definitions
 
 
 def ex(*mentions, definitions=(), proposed=()):
@@ -297,6 +298,22 @@ def test_an_undefined_abbreviation_takes_the_long_form_its_paper_speaks_of():
     _, keys = resolve_entities(papers)
     assert keys[3][1] == keys[2][0]  # a paper on attacks: the attack success rate
     assert keys[4][1] == keys[0][0] and keys[5][1] == keys[0][0]  # else the commonest
+
+
+def test_an_abbreviation_no_paper_of_a_small_corpus_defines_takes_the_fields_long_form():
+    papers = [("a", ex(("multi-layer perceptrons", "Method"))), ("b", ex(("MLP", "Method"), ("MCMC", "Method")))]
+    entities, keys = resolve_entities(papers, definitions=field_definitions())
+    assert keys[0][0] == keys[1][0]
+    assert entities[keys[1][0]].label == "multi-layer perceptron" and "MLP" in entities[keys[1][0]].alt_labels("")
+    assert entities[keys[1][1]].label.lower() == "markov chain monte carlo"
+
+
+def test_an_acronyms_plural_is_the_acronym_whatever_its_last_letter():
+    papers = [("a", ex(("GPUs", "Method"), ("ReLUs", "Method"))), ("b", ex(("GPU", "Method"), ("ReLU", "Method")))]
+    entities, keys = resolve_entities(papers)
+    assert keys[0] == keys[1] and {entities[k].label for k in keys[0]} == {"GPU", "ReLU"}
+    bonus = resolve_entities([("a", ex(("bonus", "Concept"))), ("b", ex(("bonuses", "Concept")))])[1]
+    assert bonus[0] == bonus[1]
 
 
 @given(st.text())

@@ -12,6 +12,7 @@ import pytest
 
 from kg.graph.model import new_graph
 from kg.vocab import abbreviation_pairs, gazetteer_entries, link_entity, link_graph, load_vocabulary
+from kg.vocab.field_abbreviations import field_definitions
 from kg.vocab.link import known_definitions
 from kg.vocab.vocabulary import DATA_DIR, DATA_FILES, Term, Vocabulary, read_terms
 
@@ -156,4 +157,21 @@ def test_vocabulary_names_stand_for_themselves_unless_spelled_out():
             Term("m:ppo2", "PPO", "Method", "pwc:method"),
         ]
     )
-    assert known_definitions(vocab) == [("COCO", "COCO"), ("PPO", "Proximal Policy Optimization")]
+    assert known_definitions(vocab, field=()) == [("COCO", "COCO"), ("PPO", "Proximal Policy Optimization")]
+
+
+def test_the_fields_abbreviations_come_after_the_vocabularies():
+    vocab = Vocabulary([Term("m:ppo", "Proximal Policy Optimization", "Method", "pwc:method", abbreviations=("PPO",))])
+    field = [("PPO", "proximal-policy optimization"), ("MCMC", "Markov chain Monte Carlo"), ("COCO", "common objects")]
+    known = known_definitions(vocab, field=field)
+    assert ("PPO", "Proximal Policy Optimization") in known and ("PPO", "proximal-policy optimization") not in known
+    assert ("MCMC", "Markov chain Monte Carlo") in known
+
+
+def test_the_shipped_field_abbreviations_are_ones_the_field_agrees_on():
+    pairs = dict(field_definitions())
+    assert pairs["MCMC"].lower() == "markov chain monte carlo" and pairs["MLPs"] == "multi-layer perceptrons"
+    assert "SSL" not in pairs  # self-supervised or semi-supervised: the field does not agree
+    assert all(short[0].isupper() and " " not in short for short in pairs)  # no "fMRI", "meta-RL"
+    # the vocabularies' own pairs stay first: Papers with Code spells out PPO
+    assert ("PPO", "Proximal Policy Optimization") in known_definitions()

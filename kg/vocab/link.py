@@ -21,6 +21,7 @@ from kg.graph.model import ENTITY_TYPES, VOCABULARY, VocabularyTerm
 from kg.graph.terms import term_key
 from kg.graph.typing_votes import head_type
 from kg.nlp.long_forms import long_form_start
+from kg.vocab.field_abbreviations import field_definitions
 from kg.vocab.vocabulary import FIELDS, Term, Vocabulary, read_terms
 
 #: Words too generic to link on their own, even when a vocabulary has them as a label.
@@ -236,13 +237,19 @@ def _capitals(names: Iterable[str]) -> list[str]:
     return [n for n in names if 2 <= len(n) <= 6 and n.isalpha() and n.isupper()]
 
 
-def known_definitions(vocabulary: Vocabulary | None = None) -> list[tuple[str, str]]:
+def known_definitions(
+    vocabulary: Vocabulary | None = None, field: Iterable[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
     """Abbreviation pairs whose long form's initials spell the short form ("PPO" = "Proximal
     Policy Optimization"), safe to use when a paper does not define the abbreviation itself, and
     the short names that are a term's own label, each paired with itself ("COCO" = "COCO"): one
-    paper's "controllable counterfactuals (COCO)" must not rename the dataset in every other paper."""
+    paper's "controllable counterfactuals (COCO)" must not rename the dataset in every other paper.
+    Then the field's abbreviations the vocabularies lack (``field``; by default the shipped
+    :func:`~kg.vocab.field_abbreviations.field_definitions`)."""
     vocab = vocabulary or load_vocabulary()
     spelled = [(short, long) for short, long in abbreviation_pairs(vocab) if long_form_start(short, long.split()) == 0]
     shorts = {short for short, _ in spelled}
     names = {(label, label) for label in _capitals(t.label for t in vocab.terms.values()) if label not in shorts}
-    return sorted({*spelled, *names})
+    known = {term_key(short) for short, _ in (*spelled, *names)}
+    extra = {(s, long) for s, long in (field_definitions() if field is None else field) if term_key(s) not in known}
+    return sorted({*spelled, *names, *extra})
