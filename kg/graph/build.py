@@ -9,6 +9,7 @@ import networkx as nx
 
 from kg.graph import type_model
 from kg.graph.coined_names import coined_proposals, spelled_out
+from kg.graph.field_terms import field_types
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
@@ -199,6 +200,7 @@ def build_graph(
         graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
     # one type per entity, learned from readers: the relations stated of it are evidence too
     type_model.retype_entities(graph, type_model.stated_roles(edges), kinds)
+    field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
     for (u, v, label), slot in sorted(edges.items()):
         if label == "proposes":
             graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])

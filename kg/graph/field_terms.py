@@ -1,0 +1,62 @@
+"""How the field types its terms, for the terms a corpus names too rarely to decide alone.
+
+A conference's build types "Gaussian process" from dozens of papers; a reading list of fifty
+papers names it once, and one sentence ("we model the task with a Gaussian process") may type it
+a task. ``data/field_terms.json`` holds, for the terms that kg's builds of ICLR 2021 and 2022 name
+in at least three papers, how many papers named each under each type
+(``scripts/mine_field_terms.py``). An entity that at most ``few`` papers of the corpus name takes
+the field's type when the field has enough papers on it and agrees on one type.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+import networkx as nx
+
+from kg.graph.model import ENTITY_TYPES
+from kg.graph.terms import term_key
+
+PATH = Path(__file__).resolve().parent / "data" / "field_terms.json"
+
+
+@cache
+def field_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
+    """Papers per type for each term key of the field (none while the table is being made)."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {key: term["types"] for key, term in data["terms"].items()}
+
+
+def field_type(
+    label: str, terms: Mapping[str, Mapping[str, int]] | None = None, min_papers: int = 4, share: float = 0.75
+) -> str | None:
+    """The type the field agrees on for ``label``: at least ``min_papers`` papers name it and
+    ``share`` of them under one type; else None.
+
+    >>> field_type("Gaussian processes", terms={"gaussianprocess": {"Method": 9, "Task": 1}})
+    'Method'
+    """
+    counts = (field_terms() if terms is None else terms).get(term_key(label))
+    if not counts:
+        return None
+    best = max(counts, key=counts.__getitem__)
+    total = sum(counts.values())
+    return best if total >= min_papers and counts[best] >= share * total else None
+
+
+def field_types(graph: nx.MultiDiGraph, few: int = 2) -> int:
+    """Give each entity that at most ``few`` papers name the field's type; the number retyped."""
+    changed = 0
+    for _, data in graph.nodes(data=True):
+        if data.get("type") not in ENTITY_TYPES or data.get("paper_count", 0) > few:
+            continue
+        kind = field_type(str(data.get("label", "")))
+        if kind is not None and kind != data["type"]:
+            data["type"] = kind
+            changed += 1
+    return changed
