@@ -1,16 +1,20 @@
 """Count how conference builds type the field's terms, for kg/graph/data/field_terms.json.
 
-    python scripts/mine_field_terms.py iclr2021 iclr2022
+    python scripts/mine_field_terms.py iclr2021 iclr2022 --readers ../shared/data/kg-dev/iclr2022_dev.json \
+        training/iclr2022_dev2.json training/iclr2021_dev3.json training/iclr2020_dev4.json \
+        training/neurips2020_dev5.json training/iclr2021_dev6.json
 
 Builds each corpus (../shared/data/corpora) with `kg build` (node-link JSON) and counts, for every
 entity node, the papers that name it under each type, by the term key of its label and of its
 written-out alt labels (abbreviations are left out: one stands for several terms). A term is kept
 when at least ``--min-papers`` papers name it over the builds; kg then types a term a corpus names
-too rarely to decide alone the way these builds did (:mod:`kg.graph.field_terms`). The builds run
+too rarely to decide alone the way these builds did (:mod:`kg.graph.field_terms`). ``--readers``
+adds, per term, the types the readers of the development samples accepted for it (``readers``). The builds run
 without the table (it is deleted first). Only labels, types and counts are written, no text.
 
-kg's table comes from ICLR 2021 and 2022: ICLR 2020 and NeurIPS 2020 stay out of it so that the
-development samples drawn from them measure it as new data, and ICLR 2023 and 2024 are held out.
+kg's table comes from the builds of ICLR 2021 and 2022 and the readers of the six development
+samples (ICLR 2020-2022, NeurIPS 2020); the samples kept fresh to measure kg and ICLR 2023 and
+2024, on which kg is measured, stay out of it.
 """
 
 from __future__ import annotations
@@ -42,10 +46,27 @@ def entity_nodes(corpus: Path, folder: Path) -> list[dict]:
     return [n for n in graph["nodes"] if n.get("type") not in (None, "Paper")]
 
 
+def reader_types(samples: list[Path]) -> dict[str, tuple[str, Counter[str]]]:
+    """Per term key, a label and how often readers accepted each type for it (an entity lists the
+    types it may take, its usual one first; by label: an alt is often a looser name)."""
+    out: dict[str, tuple[str, Counter[str]]] = {}
+    for path in samples:
+        for paper in json.loads(path.read_text(encoding="utf-8"))["papers"]:
+            for entity in paper["entities"]:
+                label = entity["label"]
+                if label.isupper() or not entity.get("types"):
+                    continue
+                kinds = out.setdefault(term_key(label), (label, Counter()))[1]
+                kinds.update(entity["types"])
+                kinds[entity["types"][0]] += 1  # the usual type counts twice
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpora", nargs="+", help="corpus names (iclr2021, ...) or files")
     parser.add_argument("--min-papers", type=int, default=3)
+    parser.add_argument("--readers", type=Path, nargs="*", default=[], help="samples annotated by reading")
     parser.add_argument("--out", type=Path, default=PATH)
     args = parser.parse_args()
 
@@ -65,6 +86,8 @@ def main() -> None:
         for key, c in sorted(types.items())
         if sum(c.values()) >= args.min_papers
     }
+    for key, (label, kinds) in sorted(reader_types(args.readers).items()):
+        terms.setdefault(key, {"label": label, "papers": 0, "types": {}})["readers"] = dict(kinds.most_common())
     about = (
         f"How kg's builds of {', '.join(args.corpora)} type the field's terms: per term key, the papers naming it "
         f"under each type (scripts/mine_field_terms.py; terms named by >= {args.min_papers} papers). Counts only."

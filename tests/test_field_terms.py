@@ -32,3 +32,10 @@ def test_a_build_of_a_few_papers_types_the_fields_terms_as_the_field_does() -> N
     graph = _built(([("catastrophic forgetting", "Task"), ("policy gradient", "Concept")], []))
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types == {"catastrophic forgetting": "Concept", "policy gradient": "Method"}
+
+
+def test_the_readers_type_overrides_one_they_never_accepted_however_many_papers() -> None:
+    common = _graph("double descent", "Method", 40)  # the builds of ICLR 2021-2022 made it a method
+    assert field_types(common) == 1 and common.nodes["entity/x"]["type"] == "Concept"
+    accepted = _graph("representation learning", "Method", 40)  # readers accept a task or a method
+    assert field_types(accepted) == 0 and accepted.nodes["entity/x"]["type"] == "Method"

@@ -70,13 +70,13 @@ def test_the_shipped_model_is_a_distribution_over_the_five_types() -> None:
 
 def test_the_model_keeps_a_notion_the_rules_read_from_its_head() -> None:
     """A model sure that "neural tangent kernel" is a method (its vocabulary lists it so) does not
-    overrule the head that makes it a concept; a name headed alike ("Tree-Sampling Divergence") it may."""
+    overrule the head that makes it a concept; a name headed alike ("Tree-Walk Divergence") it may."""
     sure_method = TypeModel({"Method": {"rule=Concept": 9.0}}, dict.fromkeys(("Task", "Dataset", "Metric"), 0.0), 0.6)
-    graph = _built(([("neural tangent kernel", "Method"), ("Tree-Sampling Divergence", "Method")], []))
+    graph = _built(([("neural tangent kernel", "Method"), ("Tree-Walk Divergence", "Method")], []))
     retype_entities(graph, model=sure_method)
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["neural tangent kernel"] == "Concept"
-    assert types["Tree-Sampling Divergence"] == "Method"
+    assert types["Tree-Walk Divergence"] == "Method"
 
 
 def test_an_estimation_principle_and_a_based_approach_are_methods() -> None:

@@ -5,7 +5,9 @@ papers names it once, and one sentence ("we model the task with a Gaussian proce
 a task. ``data/field_terms.json`` holds, for the terms that kg's builds of ICLR 2021 and 2022 name
 in at least three papers, how many papers named each under each type
 (``scripts/mine_field_terms.py``). An entity that at most ``few`` papers of the corpus name takes
-the field's type when the field has enough papers on it and agrees on one type.
+the field's type when the field has enough papers on it and agrees on one type. Above both come
+the readers of kg's development samples: a term they typed takes their usual type wherever kg
+gave it one they never accepted ("double descent" is a concept, whatever one corpus makes of it).
 """
 
 from __future__ import annotations
@@ -29,7 +31,29 @@ def field_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {key: term["types"] for key, term in data["terms"].items()}
+    return {key: term["types"] for key, term in data["terms"].items() if term["types"]}
+
+
+@cache
+def reader_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
+    """How often readers accepted each type for a term key (its usual type counted twice)."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {key: term["readers"] for key, term in data["terms"].items() if term.get("readers")}
+
+
+def reader_type(label: str, current: str, terms: Mapping[str, Mapping[str, int]] | None = None) -> str | None:
+    """The readers' usual type for ``label`` when they never accepted ``current``; else None.
+
+    >>> terms = {"doubledescent": {"Concept": 3}, "metalearning": {"Task": 4, "Method": 3}}
+    >>> reader_type("double descent", "Method", terms), reader_type("meta-learning", "Method", terms)
+    ('Concept', None)
+    """
+    kinds = (reader_terms() if terms is None else terms).get(term_key(label))
+    if not kinds or current in kinds:
+        return None
+    return max(sorted(kinds), key=kinds.__getitem__)
 
 
 def field_type(
@@ -50,12 +74,16 @@ def field_type(
 
 
 def field_types(graph: nx.MultiDiGraph, few: int = 2) -> int:
-    """Give each entity that at most ``few`` papers name the field's type; the number retyped."""
+    """Give each entity the readers' type where they never accepted its own, and each one that at
+    most ``few`` papers name the field's type; the number retyped."""
     changed = 0
     for _, data in graph.nodes(data=True):
-        if data.get("type") not in ENTITY_TYPES or data.get("paper_count", 0) > few:
+        if data.get("type") not in ENTITY_TYPES:
             continue
-        kind = field_type(str(data.get("label", "")))
+        label = str(data.get("label", ""))
+        kind = reader_type(label, data["type"])
+        if kind is None and data.get("paper_count", 0) <= few:
+            kind = field_type(label)
         if kind is not None and kind != data["type"]:
             data["type"] = kind
             changed += 1
