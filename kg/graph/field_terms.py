@@ -16,6 +16,7 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 
@@ -26,21 +27,23 @@ PATH = Path(__file__).resolve().parent / "data" / "field_terms.json"
 
 
 @cache
-def field_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
-    """Papers per type for each term key of the field (none while the table is being made)."""
+def _table(path: Path = PATH) -> Mapping[str, Mapping[str, Any]]:
+    """The table's terms by key (none while the table is being made)."""
     if not path.exists():
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {key: term["types"] for key, term in data["terms"].items() if term["types"]}
+    return json.loads(path.read_text(encoding="utf-8"))["terms"]
+
+
+@cache
+def field_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
+    """Papers per type for each term key of the field."""
+    return {key: term["types"] for key, term in _table(path).items() if term["types"]}
 
 
 @cache
 def reader_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
     """How often readers accepted each type for a term key (its usual type counted twice)."""
-    if not path.exists():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {key: term["readers"] for key, term in data["terms"].items() if term.get("readers")}
+    return {key: term["readers"] for key, term in _table(path).items() if term.get("readers")}
 
 
 def reader_type(label: str, current: str, terms: Mapping[str, Mapping[str, int]] | None = None) -> str | None:
