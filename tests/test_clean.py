@@ -56,3 +56,22 @@ def test_clean_splits_words_a_missing_space_glued(text: str, cleaned: str | None
 def test_clean_drops_citation_commands_and_ligatures() -> None:
     text = r"It fails under pruning \citep{smith2020prune}, as in~\cite[Sec. 2]{a,b}; a signiﬁcant eﬀect on ﬂow."
     assert clean_abstract(text).text == "It fails under pruning, as in; a significant effect on flow."
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        (r"It attains an \tilde{O}(\sqrt{T}) regret.", "It attains an O(√ T) regret."),
+        (r"a regret of \ensuremath{\tilde{O}\big(\lambda H^{3}\big)} here", "a regret of O(λ H^3) here"),
+        (r"the first \underline{L}in\underline{EA}r method", "the first LinEAr method"),
+        (r"\begin{itemize} \item It converges. \end{itemize} Done.", "It converges. Done."),
+        (
+            r"local features (\eg, texture), \ie it works (Table \ref{tab:q2}).",
+            "local features (e.g., texture), i.e. it works (Table ).",
+        ),
+        (r"a \bar{x} and a \barycenter", "a x and a barycenter"),
+    ],
+)
+def test_clean_drops_math_markup_written_outside_dollars(text: str, cleaned: str) -> None:
+    """Math decorations outside ``$`` leave no "tilde" or "ensuremath" word, nor braces."""
+    assert clean_abstract(text).text == cleaned

@@ -81,6 +81,16 @@ _SYMBOLS = {
     "dots": "…",
     "cdots": "⋯",
 }
+#: Commands that only decorate or size math, written outside ``$`` too ("an \\tilde{O}(\\sqrt{T})
+#: regret", "\\ensuremath{...}"), and LaTeX's list and reference scaffolding: no word a reader sees
+#: (a footnote keeps its words: it may hold the code link).
+_MARKUP = re.compile(
+    r"\\(?:(?:begin|end|ref|label)\s*\{[^{}]*\}|item\b"
+    r"|(?:tilde|widetilde|hat|widehat|bar|overline|underline|vec|dot|ddot|ensuremath|footnote|left|right|[Bb]igg?[lr]?)"
+    r"(?![A-Za-z])\s*(?:\{([^{}\\]*)\})?)"
+)
+#: The macros some authors write for "i.e." and "e.g.": "\\ie it converges", "(\\eg, texture)".
+_LATIN = re.compile(r"\\(i|e)\.?(e|g)\.?(?![A-Za-z])")
 _FONT_GROUP = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sl|sf|bfseries|itshape)\s+([^{}]*)\}")  # {\em draft}
 _GROUP = re.compile(r"(?<![\\\w])\{([^{}\\]*)\}")  # {GAN}: TeX grouping, not \{ nor \cmd{...}
 _TIE = re.compile(r"(?<=[\w.)\]])~(?=[\w(\[])")  # decoding~(SD), e.g.~SGD: TeX's unbreakable space
@@ -213,6 +223,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _HREF.sub(keep_href, text)
         text = _URL_CMD.sub(lambda m: m.group(1), text)
         text = _CITE.sub("", text)
+        text = _MARKUP.sub(lambda m: m.group(1) or "", text)
+        text = _LATIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}.", text)
     if "[" in text:
         text = _MD_LINK.sub(keep_md_link, text)
     if "<" in text:
@@ -224,11 +236,14 @@ def clean_abstract(text: str) -> Cleaned:
         text = _MATH.sub(_math, text)
     if "{" in text:
         text = _FONT_GROUP.sub(r"\1", text)
-        text = _GROUP.sub(r"\1", text)
+        while (ungrouped := _GROUP.sub(r"\1", text)) != text:  # {O({T})}: innermost first
+            text = ungrouped
     if "\\" in text:
         text = _TEXT_CMD.sub(r"\1", text)
         text = _ESCAPED.sub(r"\1", text)
         text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
+        while "{" in text and (ungrouped := _GROUP.sub(r"\1", text)) != text:  # {O(\lambda)} once \lambda is λ
+            text = ungrouped
     if "~" in text:
         text = _TIE.sub(" ", text)
     if "*" in text or "_" in text:
