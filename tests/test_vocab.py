@@ -160,6 +160,24 @@ def test_vocabulary_names_stand_for_themselves_unless_spelled_out():
     assert known_definitions(vocab, field=()) == [("COCO", "COCO"), ("PPO", "Proximal Policy Optimization")]
 
 
+def test_a_short_form_takes_the_full_name_it_spells_when_the_label_does_not():
+    vocab = Vocabulary(
+        [
+            Term(
+                "m:dcn",
+                "Deep Convolutional Network",
+                "Method",
+                "aio",
+                full_names=("Convolutional Neural Network",),
+                abbreviations=("DCN", "ConvNet", "CN"),
+            )
+        ]
+    )
+    known = known_definitions(vocab, field=())
+    assert ("ConvNet", "Convolutional Neural Network") in known and ("DCN", "Deep Convolutional Network") in known
+    assert not [long for short, long in known if short == "CN"]  # two letters: too ambiguous to spell out
+
+
 def test_the_fields_abbreviations_come_after_the_vocabularies():
     vocab = Vocabulary([Term("m:ppo", "Proximal Policy Optimization", "Method", "pwc:method", abbreviations=("PPO",))])
     field = [("PPO", "proximal-policy optimization"), ("MCMC", "Markov chain Monte Carlo"), ("COCO", "common objects")]

@@ -241,13 +241,23 @@ def known_definitions(
     vocabulary: Vocabulary | None = None, field: Iterable[tuple[str, str]] | None = None
 ) -> list[tuple[str, str]]:
     """Abbreviation pairs whose long form's initials spell the short form ("PPO" = "Proximal
-    Policy Optimization"), safe to use when a paper does not define the abbreviation itself, and
+    Policy Optimization"; or a term's full name does, for a short form of three letters or more),
+    safe to use when a paper does not define the abbreviation itself, and
     the short names that are a term's own label, each paired with itself ("COCO" = "COCO"): one
     paper's "controllable counterfactuals (COCO)" must not rename the dataset in every other paper.
     Then the field's abbreviations the vocabularies lack (``field``; by default the shipped
     :func:`~kg.vocab.field_abbreviations.field_definitions`)."""
     vocab = vocabulary or load_vocabulary()
     spelled = [(short, long) for short, long in abbreviation_pairs(vocab) if long_form_start(short, long.split()) == 0]
+    taken = {term_key(short) for short, _ in spelled}
+    spelled += [  # a term's full name that the short form spells when its label does not: "ConvNet" is a
+        # "Convolutional Neural Network", not a "Deep Convolutional Network"; two letters are too ambiguous
+        (short, full)
+        for t in vocab.terms.values()
+        for short in t.abbreviations
+        for full in t.full_names
+        if len(short) > 2 and term_key(short) not in taken and long_form_start(short, full.split()) == 0
+    ]
     shorts = {short for short, _ in spelled}
     names = {(label, label) for label in _capitals(t.label for t in vocab.terms.values()) if label not in shorts}
     known = {term_key(short) for short, _ in (*spelled, *names)}
