@@ -10,10 +10,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 import spacy
+from spacy.tokens import Doc
 
+from kg.nlp.linear import LinearModel
 from kg.nlp.mention_vote import MENTION_COMPONENT
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
-from kg.nlp.transformer_mentions import combine, piece_sequence, span_candidates
+from kg.nlp.transformer_mentions import (
+    combine,
+    combine_scored,
+    doc_mentions,
+    mixed_types,
+    piece_sequence,
+    span_candidates,
+)
 
 LABELS = ["NONE", "Task", "Method", "Metric", "Material", "OtherScientificTerm", "Generic"]
 
@@ -50,12 +59,54 @@ def test_combine_keeps_the_best_of_overlapping_spans_and_types_by_minilm():
     assert combine(probs, {(1, 2): 1.0}, LABELS, vote_weight=0.45, threshold=0.5) == [(1, 2, "Task")]
 
 
+def test_combine_scored_gives_the_score_of_each_kept_span():
+    probs = {(0, 2): _p(0.2, 2), (3, 4): _p(0.7, 1)}
+    found = combine_scored(probs, {(3, 4): 1.0}, LABELS, vote_weight=0.2, threshold=0.4)
+    assert [(s, e, lab) for s, e, lab, _ in found] == [(0, 2, "Method"), (3, 4, "Task")]
+    assert [round(score, 2) for *_, score in found] == [0.8, 0.5]
+
+
+def test_mixed_types_lets_a_confident_typer_overrule_an_unsure_tagger():
+    tagger = np.array([[0.3, 0.4, 0, 0, 0, 0], [0.1, 0.8, 0, 0, 0, 0]])  # Task/Method; NONE left out
+    typer = np.array([[0.6, 0.4, 0, 0, 0, 0], [0.6, 0.4, 0, 0, 0, 0]])
+    # the tagger's rows are renormalised: row 0 is Method .57 / Task .43 (the typer wins), row 1 Method .89
+    assert mixed_types(tagger, typer, LABELS[1:], 0.5) == ["Task", "Method"]
+    assert mixed_types(tagger, typer, LABELS[1:], 1.0) == ["Method", "Method"]
+    assert mixed_types(np.zeros((0, 6)), np.zeros((0, 6)), LABELS[1:], 0.5) == []
+
+
+def _typer(word: str, label: str) -> LinearModel:
+    """A span typer that says ``label`` for spans containing ``word`` and Method otherwise."""
+    weights = np.zeros((1, len(LABELS) - 1))
+    weights[0, LABELS.index(label) - 1] = 5.0
+    bias = np.zeros(len(LABELS) - 1)
+    bias[LABELS.index("Method") - 1] = 1.0
+    return LinearModel({f"w={word}": 0}, LABELS[1:], weights, bias, 0.0)
+
+
+def test_doc_mentions_splits_off_candidates_and_types_with_the_typer():
+    doc = Doc(spacy.blank("en").vocab, words="We improve machine translation with attention .".split())
+    unsure = np.array([0.1, 0.4, 0.5, 0, 0, 0, 0])  # a mention, Method .5 or Task .4
+    probs = {(2, 4): unsure, (5, 6): _p(0.5, 2)}  # "attention" may not be a mention
+    config = {"labels": LABELS, "threshold": 0.75, "vote_weight": 0.0, "candidate_threshold": 0.3}
+    mentions, candidates = doc_mentions(doc, probs, {}, config, None)
+    assert [(s.text, s.label_) for s in mentions] == [("machine translation", "Method")]
+    assert [(s.text, s.label_) for s in candidates] == [("attention", "Method")]
+    typer = _typer("translation", "Task")
+    mentions, _ = doc_mentions(doc, probs, {}, {**config, "type_weight": 0.5}, typer)
+    assert [(s.text, s.label_) for s in mentions] == [("machine translation", "Task")]
+    plain = {k: v for k, v in config.items() if k != "candidate_threshold"}
+    mentions, candidates = doc_mentions(doc, probs, {}, plain, typer)
+    assert [s.label_ for s in mentions] == ["Method"] and candidates == []  # no type_weight: MiniLM's type
+
+
 def test_shipped_tagger_weights_are_small():
     folder = MODEL_DIR / "minilm_mentions"
     assert (folder / "delta.npz").stat().st_size <= 3_000_000
     config = json.loads((folder / "config.json").read_text())
     assert config["labels"] == LABELS
     assert 0 < config["threshold"] < 1 and config["vote_weight"] >= 0
+    assert 0 <= config["type_weight"] <= 1 and 0 < config["candidate_threshold"] < config["threshold"]
 
 
 @pytest.fixture(scope="module")

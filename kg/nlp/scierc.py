@@ -22,6 +22,9 @@ from spacy.vocab import Vocab
 from kg.nlp.spans import Relation
 
 SPAN_KEY = "sc"
+#: Mentions scored under the mention threshold, kept aside for the relation model: one becomes a
+#: mention when a confident relation holds between it and another (see :mod:`kg.nlp.joint_spans`).
+CANDIDATE_KEY = "sc_candidates"
 #: The shipped weights trained on SciERC.
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "scierc"
 ENTITY_LABELS = ("Task", "Method", "Metric", "Material", "OtherScientificTerm", "Generic")

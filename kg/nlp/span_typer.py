@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from spacy.tokens import Span
 
 from kg.nlp.linear import LinearModel, linear_scores
@@ -43,3 +44,13 @@ def predict_types(model: LinearModel, spans: Sequence[Span]) -> list[str]:
         return []
     scores = linear_scores(model, (span_type_features(sp) for sp in spans))
     return [model.labels[k] for k in scores.argmax(axis=1)]
+
+
+def type_probabilities(model: LinearModel, spans: Sequence[Span], labels: Sequence[str]) -> np.ndarray:
+    """The span typer's probability of each of ``labels`` (columns) for each span (rows)."""
+    if not spans:
+        return np.zeros((0, len(labels)))
+    scores = linear_scores(model, (span_type_features(sp) for sp in spans))
+    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
+    probs /= probs.sum(axis=1, keepdims=True)
+    return probs[:, [model.labels.index(lab) for lab in labels]]

