@@ -168,6 +168,12 @@ def main() -> None:
     parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength")
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument(
+        "--min-probability",
+        type=float,
+        help="the shipped min_probability (default: the best in cross-validation; that table's rules"
+        " include the readers' types of kg/graph/data/field_terms.json, so on their samples it flatters the rules)",
+    )
+    parser.add_argument(
         "--fit-all",
         action="store_true",
         help="also fit on the test sample (after reporting as above)",
@@ -202,6 +208,8 @@ def main() -> None:
     for p in grid:
         print(f"  model, min_probability {p:.1f}: {scores[p] / len(dev):.3f}")
     best = max(grid, key=lambda p: (round(scores[p] / len(dev), 3), p))
+    if args.min_probability is not None:
+        best = args.min_probability
     model = fit(*pick(dev)[:2], args.c)
     model = TypeModel(model.weights, model.bias, best)
     f, a, r = pick(test)
