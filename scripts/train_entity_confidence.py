@@ -38,6 +38,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
+from judged import abstract_records  # noqa: E402
 from kg_cli import in_context, name_key  # noqa: E402  (the benchmarks' name matching: case, plural, punctuation)
 
 import kg  # noqa: E402
@@ -45,11 +46,14 @@ from kg.graph.confidence import MODEL_PATH, EntityModel, all_features  # noqa: E
 from kg.graph.entity_evidence import WORD_STATS_PATH, count_words  # noqa: E402
 from kg.graph.forest import from_sklearn  # noqa: E402
 
+#: One number per paper id, so a paper built in two contexts falls in one cross-validation fold.
+_PAPERS: dict[str, int] = {}
+
 
 def _context_examples(
-    samples: list[Path], cache: Path | None, context: Path | None, judged: Path | None, extra: Path | None, first: int
+    samples: list[Path], cache: Path | None, context: Path | None, judged: Path | None, extra: Path | None
 ) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], list[bool], int]:
-    """Features, labels, paper index, whether the readers listed it as a not-node and whether it
+    """Features, labels, paper number, whether the readers listed it as a not-node and whether it
     is one of the paper's important entities (proposed, a Dataset or a Task: judged.py's rule), of
     every (paper, entity) pair; the number of papers. With ``context`` (a JSON list of records) the
     development papers are built inside that corpus, as a user building the conference would:
@@ -66,7 +70,7 @@ def _context_examples(
     if extra is not None:
         more = json.loads(extra.read_text(encoding="utf-8"))["papers"]
         papers = papers + [{"id": pid, "entities": [], "judged_only": True} for pid in more]
-    records = in_context(papers, context)
+    records = in_context(papers, context) if context is not None else abstract_records(papers)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "dev.jsonl"
         source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
@@ -76,7 +80,7 @@ def _context_examples(
     by_key = {d.get("key", "").rpartition(":")[2]: n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"}
     feats, labels, groups, not_nodes, important = [], [], [], [], []
     unlabelled = 0
-    for i, paper in enumerate(papers, start=first):
+    for paper in papers:
         node = by_key.get(paper["id"])
         if node is None:
             continue
@@ -106,7 +110,7 @@ def _context_examples(
                 unlabelled += not listed_junk
             feats.append(features[entity])
             labels.append(label)
-            groups.append(i)
+            groups.append(_PAPERS.setdefault(str(paper["id"]), len(_PAPERS)))
             not_nodes.append(listed_junk)
             important.append(bool(names & key_names))
     if unlabelled:
@@ -117,19 +121,18 @@ def _context_examples(
 def examples(
     samples: list[tuple[Path, Path | None]], cache: Path | None, judged: Path | None, extra: Path | None
 ) -> tuple[list[dict[str, float]], list[int], list[int], list[bool], list[bool], int]:
-    """The pairs of every sample, each context corpus built once (papers numbered across samples);
-    ``extra`` counts with the context that holds its papers."""
-    by_context: dict[Path | None, list[Path]] = {}
+    """The pairs of every sample, each context corpus built once (a sample without one is built
+    alone: its papers only); ``extra`` counts with the context that holds its papers."""
+    builds: dict[tuple[Path | None, Path | None], list[Path]] = {}
     for sample, context in samples:
-        by_context.setdefault(context, []).append(sample)
+        builds.setdefault((context, sample if context is None else None), []).append(sample)
     out: tuple[list[Any], ...] = ([], [], [], [], [])
-    n_papers = 0
-    for context, paths in by_context.items():
+    for (context, _), paths in builds.items():
         holds_extra = extra is not None and context is not None and _holds(context, extra)
-        *part, n = _context_examples(paths, cache, context, judged, extra if holds_extra else None, n_papers)
-        n_papers += n
+        *part, _n = _context_examples(paths, cache, context, judged, extra if holds_extra else None)
         for whole, piece in zip(out, part, strict=True):
             whole.extend(cast(list[Any], piece))
+    n_papers = len(set(out[2]))
     return out[0], out[1], out[2], out[3], out[4], n_papers
 
 
