@@ -217,7 +217,8 @@ def clean_abstract(text: str) -> Cleaned:
         return m.group(1)
 
     # Each pass needs a character most abstracts lack; testing for it first halves reading time.
-    if "\\" in text:
+    tex = "\\" in text  # nested braces are TeX's only in TeX (not in a JSON record read as text)
+    if tex:
         text = _ACCENT.sub(_accent, text)
         text = _TEX_SPACE.sub(" ", text)
         text = _HREF.sub(keep_href, text)
@@ -236,7 +237,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _MATH.sub(_math, text)
     if "{" in text:
         text = _FONT_GROUP.sub(r"\1", text)
-        while (ungrouped := _GROUP.sub(r"\1", text)) != text:  # {O({T})}: innermost first
+        text = _GROUP.sub(r"\1", text)
+        while tex and (ungrouped := _GROUP.sub(r"\1", text)) != text:  # {O({T})}: TeX groups, innermost first
             text = ungrouped
     if "\\" in text:
         text = _TEXT_CMD.sub(r"\1", text)
