@@ -130,6 +130,13 @@ _GLUED_URL = re.compile(r"(?<=[A-Za-z])(?=https?://)")
 _LINE_BREAK = re.compile(r"\b([a-z]{2,})- ([a-z]{2,})\b")
 
 
+def _open_groups(text: str) -> str:
+    """TeX groups opened innermost first until none is left: "{O({T})}" -> "O(T)"."""
+    while "{" in text and (opened := _GROUP.sub(r"\1", text)) != text:
+        text = opened
+    return text
+
+
 def _accent(match: re.Match[str]) -> str:
     return unicodedata.normalize("NFC", match.group(2) + _COMBINING[match.group(1)])
 
@@ -217,7 +224,7 @@ def clean_abstract(text: str) -> Cleaned:
         return m.group(1)
 
     # Each pass needs a character most abstracts lack; testing for it first halves reading time.
-    tex = "\\" in text  # nested braces are TeX's only in TeX (not in a JSON record read as text)
+    tex = "\\" in text  # nested braces are TeX's only in TeX (a JSON record read as text keeps its own)
     if tex:
         text = _ACCENT.sub(_accent, text)
         text = _TEX_SPACE.sub(" ", text)
@@ -237,15 +244,12 @@ def clean_abstract(text: str) -> Cleaned:
         text = _MATH.sub(_math, text)
     if "{" in text:
         text = _FONT_GROUP.sub(r"\1", text)
-        text = _GROUP.sub(r"\1", text)
-        while tex and (ungrouped := _GROUP.sub(r"\1", text)) != text:  # {O({T})}: TeX groups, innermost first
-            text = ungrouped
+        text = _open_groups(text) if tex else _GROUP.sub(r"\1", text)  # one level only outside TeX
     if "\\" in text:
         text = _TEXT_CMD.sub(r"\1", text)
         text = _ESCAPED.sub(r"\1", text)
         text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
-        while "{" in text and (ungrouped := _GROUP.sub(r"\1", text)) != text:  # {O(\lambda)} once \lambda is λ
-            text = ungrouped
+        text = _open_groups(text)  # {O(\lambda)} once \lambda is λ
     if "~" in text:
         text = _TIE.sub(" ", text)
     if "*" in text or "_" in text:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -58,3 +58,10 @@ def linear_scores(model: LinearModel, rows: Iterable[Iterable[str]]) -> np.ndarr
         starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])[sizes > 0]
         scores[sizes > 0] += np.add.reduceat(model.weights[cols], starts, axis=0)
     return scores
+
+
+def linear_probabilities(model: LinearModel, rows: Iterable[Iterable[str]]) -> np.ndarray:
+    """The softmax of :func:`linear_scores`: class probabilities (rows x ``model.labels``)."""
+    scores = linear_scores(model, rows)
+    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return cast(np.ndarray, probs / probs.sum(axis=1, keepdims=True))

@@ -30,7 +30,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.linear import LinearModel, linear_scores, load_linear, save_linear
+from kg.nlp.linear import LinearModel, linear_probabilities, load_linear, save_linear
 from kg.nlp.mention_vote import MENTION_COMPONENT, MentionEnsemble
 from kg.nlp.scierc import MODEL_DIR, SPAN_KEY
 from kg.nlp.spans import Relation
@@ -192,9 +192,7 @@ def candidate_pairs(doc: Doc, span_key: str = SPAN_KEY) -> Iterator[tuple[Span, 
 def pair_probabilities(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> np.ndarray:
     """Class probabilities (rows: ``pairs`` of one Doc, columns: ``model.labels``)."""
     mentions = _bounds(pairs[0][0].doc)
-    scores = linear_scores(model, (pair_features(a, b, mentions) for a, b in pairs))
-    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
-    return cast(np.ndarray, probs / probs.sum(axis=1, keepdims=True))
+    return linear_probabilities(model, (pair_features(a, b, mentions) for a, b in pairs))
 
 
 def directed(a: Span, b: Span, label: str, score: float) -> Relation:

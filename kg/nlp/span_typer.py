@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 from spacy.tokens import Span
 
-from kg.nlp.linear import LinearModel, linear_scores
+from kg.nlp.linear import LinearModel, linear_probabilities, linear_scores
 
 
 def span_type_features(sp: Span) -> list[str]:
@@ -50,7 +50,5 @@ def type_probabilities(model: LinearModel, spans: Sequence[Span], labels: Sequen
     """The span typer's probability of each of ``labels`` (columns) for each span (rows)."""
     if not spans:
         return np.zeros((0, len(labels)))
-    scores = linear_scores(model, (span_type_features(sp) for sp in spans))
-    probs = np.exp(scores - scores.max(axis=1, keepdims=True))
-    probs /= probs.sum(axis=1, keepdims=True)
+    probs = linear_probabilities(model, (span_type_features(sp) for sp in spans))
     return probs[:, [model.labels.index(lab) for lab in labels]]
