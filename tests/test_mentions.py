@@ -347,3 +347,48 @@ def test_a_task_word_listed_with_tasks_is_a_task_once_named(nlp, text, task, nev
     found, _ = mentions(nlp, text)
     assert (task, "Task") in found
     assert not never & {t for t, _ in found}
+
+
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        # what the authors say is at the core of their method
+        (
+            "At the heart of our method is the Gradient Alignment Score (GAS), which ranks the samples.",
+            "Gradient Alignment Score",
+        ),
+        ("The crux of our approach is a learnable sparse router that picks experts.", "learnable sparse router"),
+        # the items a new proposal lists
+        (
+            "We develop several novel techniques including a stochastic pruning schedule and FooDrop.",
+            "FooDrop",
+        ),
+        ("We propose several defenses, including FooGuard, a detector of poisoned inputs.", "FooGuard"),
+        # a proposal made "by proposing" in a sentence of the authors'
+        ("We close this gap by proposing a novel scaling limit, the mu-limit, that is cheap to compute.", "mu-limit"),
+        # the name given after "namely" to what the authors propose
+        ("We propose to train the sampler with a staged annealing strategy, namely FooAnneal.", "FooAnneal"),
+        # the name the parse hangs on the proposal verb after a comma
+        (
+            "We then propose a new rule for client updates, Federated Momentum Averaging (FedMA).",
+            "FedMA",
+        ),
+    ],
+)
+def test_proposals_at_the_core_listed_or_named_after_the_object(nlp, text, proposed):
+    props = mentions(nlp, text)[1]
+    assert proposed in props or any(proposed in p for p in props)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "At the heart of prior methods is the Gradient Alignment Score, which ranks the samples.",
+        "We propose a framework for tasks such as image segmentation and depth estimation.",
+        "Prior work closed this gap by proposing a scaling limit, the NTK limit.",
+        "Previous work proposes FooNet for graphs.",
+    ],
+)
+def test_others_core_the_tasks_a_proposal_serves_and_prior_work_are_not_proposed(nlp, text):
+    props = mentions(nlp, text)[1]
+    assert not any(name in p for p in props for name in ("Gradient Alignment", "image segmentation", "NTK", "FooNet"))

@@ -21,10 +21,16 @@ from kg.text import normal_form
 
 PROPOSED_KEY = "kg_proposed"
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})
+_OTHERS_WORK = frozenset({"prior", "previous", "past", "earlier", "recent", "existing", "other", "related", "their"})
 _NOT_THE_OBJECT = frozenset({"relcl", "prep", "advcl", "xcomp", "ccomp", "acl", "conj", "cc", "punct"})
 _NOVEL = frozenset({"novel", "new", "our"})
 _INTRODUCING = frozenset({"introduce", "propose", "present", "develop", "design", "devise"})
 _NAME_DEPS = frozenset({"oprd", "dobj", "attr", "xcomp"})
+#: "At the heart of our method is X", "the crux of our approach is X", "the core of this framework is X".
+_CORE = frozenset({"heart", "crux", "core", "centre", "center", "cornerstone"})
+#: Words in a proposal's object that make the items it lists new too: "several novel techniques
+#: including X and Y", "innovative priors such as X"; not "a method for tasks such as X".
+_MANY_NEW = frozenset({"several", "novel", "new", "innovative", "two", "three", "four", "various"})
 #: Heads of a phrase that only says what kind of thing a contribution is.
 _CLASS_NOUNS = STRIPPABLE_HEADS | ROLE_HEADS | {"network", "procedure", "design", "observation"}
 
@@ -33,7 +39,11 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
     """Whether the subject of ``verb`` is the authors ("we", "this paper"), following
     coordinated and controlled verbs up to three levels."""
     for child in verb.children:
-        if child.dep_ in {"nsubj", "nsubjpass"} and child.lemma_.lower() in _AUTHOR_SUBJECTS:
+        if (
+            child.dep_ in {"nsubj", "nsubjpass"}
+            and child.lemma_.lower() in _AUTHOR_SUBJECTS
+            and not any(c.lower_ in _OTHERS_WORK for c in child.children)  # not "prior work"
+        ):
             return True
         if (
             child.dep_ == "nsubj"
@@ -43,7 +53,14 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
         ):
             return True  # "our approach introduces a loss regularization term", not "our results suggest"
     head = verb.head
-    return depth < 3 and verb.dep_ in {"conj", "xcomp", "advcl"} and head is not verb and _by_authors(head, depth + 1)
+    if verb.dep_ == "pcomp" and head.dep_ == "prep":  # "we solve this problem by proposing X"
+        head = head.head
+    return (
+        depth < 3
+        and verb.dep_ in {"conj", "xcomp", "advcl", "pcomp"}
+        and head is not verb
+        and _by_authors(head, depth + 1)
+    )
 
 
 def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
@@ -80,6 +97,41 @@ def _an_example(token: Token) -> bool:
     left = token.left_edge.i
     before = {t.lower_ for t in token.doc[max(token.sent.start, left - 2) : left]}
     return bool(before & {"e.g.", "i.e.", "e.g", "i.e"})
+
+
+def _listed_items(obj: Token) -> list[Token]:
+    """The items a new proposal lists: "we develop several novel techniques including a robust
+    sampling method and ...", "we propose several perturbation techniques, including Marvell",
+    "we propose innovative priors such as diversity and topological simplicity"."""
+    if not any(c.lower_ in _MANY_NEW for c in obj.children):
+        return []
+    out: list[Token] = []
+    for child in obj.children:
+        such_as = child.lower_ == "as" and any(c.lower_ == "such" for c in child.children)
+        if child.dep_ in {"prep", "acl"} and (child.lower_ == "including" or such_as):
+            for item in (c for c in child.children if c.dep_ == "pobj"):
+                for one in (item, *item.conjuncts):
+                    out.extend(region(one, _NOT_THE_OBJECT))
+    return out
+
+
+def _at_the_core(verb: Token) -> list[Token]:
+    """ "At the heart of our algorithm is the AUM statistic", "The crux of our method is an optimal
+    transport-based regularizer": what a sentence says is the core of the authors' own method."""
+    if verb.lemma_ != "be":
+        return []
+    cores = [c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in _CORE]
+    cores += [o for c in verb.children if c.dep_ == "prep" for o in c.children if o.lemma_.lower() in _CORE]
+    own = any(
+        t.lower_ in {"our", "this", "proposed"}
+        for core in cores
+        for of in core.children
+        if of.dep_ == "prep" and of.lower_ == "of"
+        for t in of.subtree
+    )
+    if not own:
+        return []
+    return [t for c in verb.children if c.dep_ == "attr" for t in region(c, _NOT_THE_OBJECT)]
 
 
 def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
@@ -146,7 +198,8 @@ def _owned(span: Span) -> bool:
 def _named_by_authors(span: Span) -> bool:
     """ "... that we refer to as HANNs", "a framework referred to as VLOG", "we propose a
     framework for forecasting named CoST", "we propose a novel approach: Feature Kernel
-    Distillation": a name the authors give in a sentence of theirs."""
+    Distillation", "we propose to train EBMs via a coarse-to-fine strategy, namely CF-EBM": a name
+    the authors give in a sentence of theirs."""
     doc = span.doc
     before = [t.lower_ for t in doc[max(span.sent.start, span.start - 3) : span.start]]
     authors = any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : span.start])
@@ -154,7 +207,7 @@ def _named_by_authors(span: Span) -> bool:
         return authors
     if span.start > span.sent.start and names_next(doc, span.start - 1):
         return authors  # "a model called X", "features that we call Super-features"
-    if before[-1:] == [":"]:
+    if before[-1:] in ([":"], ["namely"]):  # "we propose to train EBMs via a ... strategy, namely CF-EBM"
         verbs = [
             t for t in doc[span.sent.start : span.start] if t.lemma_.lower() in {"propose", "introduce", "present"}
         ]
@@ -235,13 +288,23 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                 span = _class_noun_before_name(span, doc.spans[SPANS_KEY]) or span
                 chosen[(span.start, span.end)] = span
 
+    def keep(tokens: list[Token]) -> None:
+        """take ``tokens``' mentions and keep them beside a named proposal"""
+        before = set(chosen)
+        take(tokens)
+        kept.update(set(chosen) - before)
+
     direct: set[tuple[int, int]] = set()
+    kept: set[tuple[int, int]] = set()
     for tok in doc:
         lemma = tok.lemma_.lower()
+        if tok.pos_ == "AUX" or lemma == "be":
+            keep(_at_the_core(tok))
         if tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _by_authors(tok):
             for child in tok.children:
                 if child.dep_ in {"dobj", "oprd", "attr"} and not _an_example(child):
                     take(_named_objects(child, lexicon))
+                    keep(_listed_items(child))
                     head = index.get(child.i)
                     if (
                         lemma in _INTRODUCING - {"design", "develop"}
@@ -250,6 +313,11 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                         and _new_and_specific(child, head, lexicon)
                     ):
                         direct.add((head.start, head.end))
+                # "we propose a new approach for model update, Federated ... Average update
+                # (FedEMA)": a name the parse hung on the verb after a comma
+                comma = {child.left_edge.text, doc[child.left_edge.i - 1].text}
+                if child.dep_ in {"dep", "appos", "npadvmod"} and "," in comma:
+                    take([t for t in _named_objects(child, lexicon) if is_named(t)])
         elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
             take([t for c in tok.children if c.dep_ == "nsubjpass" for t in _named_objects(c, lexicon)])
         elif tok.dep_ in {"acl", "relcl"} and lemma in lexicon.naming_verbs:
@@ -295,7 +363,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     names = [s for s in spans if is_named(s[-1])]
     titled = [s for s in spans if _reads_as_name(s)]
     result = names or titled or spans
-    result = [*result, *(s for s in spans if (s.start, s.end) in novel and s not in result)]
+    result = [*result, *(s for s in spans if (s.start, s.end) in novel | kept and s not in result)]
     # "We propose a minimax formulation for ... We propose the I-BAU algorithm to solve it": a
     # second contribution the authors state in a sentence of its own, besides the named one (a
     # second name, "a novel BRO layer ... we design BRONet", is left out: "our method" is one)
