@@ -44,8 +44,8 @@ __all__ = ["Entity", "KnowledgeGraph", "build", "load"]
 
 @dataclass(frozen=True)
 class Entity:
-    """One entity node: its id (``entity/<key>``), preferred label, type, other labels, and the
-    papers (node ids, ``paper/<key>``) that mention it and that propose it."""
+    """One entity node: its id (``entity/<key>``), preferred label, type, other labels, the
+    papers (node ids, ``paper/<key>``) that mention it and that propose it, and its hidden labels."""
 
     id: str
     label: str
@@ -53,6 +53,8 @@ class Entity:
     alt_labels: tuple[str, ...]
     papers: tuple[str, ...]
     proposed_by: tuple[str, ...]
+    #: short forms that name a better-known entity: found by a search, not shown (skos:hiddenLabel)
+    hidden_labels: tuple[str, ...] = ()
 
     @property
     def paper_count(self) -> int:
@@ -101,6 +103,7 @@ class KnowledgeGraph:
                 alt_labels=tuple(d.get("alt_labels", ())),
                 papers=tuple(d.get("papers", ())),
                 proposed_by=tuple(d.get("proposed_by", ())),
+                hidden_labels=tuple(d.get("hidden_labels", ())),
             )
             for node, d in self.graph.nodes(data=True)
             if d.get("type") in ENTITY_TYPES and (type is None or d["type"] == type)

@@ -190,6 +190,22 @@ def test_search_abbreviation_shows_only_its_neighbourhood(explorer: Page) -> Non
     explorer.assert_clean()
 
 
+def test_search_finds_a_hidden_label_without_showing_it(browser: Any, tmp_path: Path) -> None:
+    graph = make_graph()
+    graph.nodes["entity/sparse-autoencoder"]["hidden_labels"] = ["SPAX"]  # skos:hiddenLabel
+    path = tmp_path / "kg.html"
+    kg_html.write_html(graph, path, title="hidden labels")
+    page = Page(browser, path)
+    page.page.fill("#kg-search", "spax")
+    page.page.wait_for_function("() => document.querySelector('#kg-results li') !== null")
+    assert page.page.inner_text("#kg-results").startswith("sparse autoencoder")
+    page.page.press("#kg-search", "Enter")
+    page.wait(node_hash("entity/sparse-autoencoder"))
+    assert "SPAX" not in page.page.inner_text("#kg-panel")
+    page.assert_clean()
+    page.page.close()
+
+
 def test_filters_hide_types_and_papers(explorer: Page) -> None:
     explorer.page.click("#kg-type-Dataset")
     explorer.wait()

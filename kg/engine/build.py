@@ -273,6 +273,7 @@ def build(
         from kg.graph.build import build_graph
         from kg.graph.clusters import add_clusters
         from kg.graph.confidence import drop_unsure, load_model, score_entities
+        from kg.graph.hidden_labels import hide_colliding_short_forms
         from kg.graph.naming import link_broader, link_named
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
@@ -323,6 +324,7 @@ def build(
                     f"{rule.where}: {outcome.detail}"
                 )
             lap("thesaurus")
+        hide_colliding_short_forms(graph)
         if link:
             link_graph(graph)
             lap("link vocabularies")

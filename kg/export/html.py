@@ -273,6 +273,9 @@ def _node(
             "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
             "v": _vocab(d.get("vocab")),
         }
+        hidden = sorted({_text(h) for h in _list(d.get("hidden_labels"))} - {""})
+        if hidden:  # found by the search, never shown as a name (skos:hiddenLabel)
+            node["h"] = hidden
         cluster = d.get("cluster")
         if type(cluster) is int and cluster >= 0:  # -1: unclustered
             node["cluster"] = cluster

@@ -20,6 +20,7 @@ NODE_FIELDS = (
     "label",
     "weight:int",
     "alt_labels",
+    "hidden_labels",
     "paper_count:int",
     "count:int",
     "cluster:int",

@@ -9,6 +9,8 @@ Nodes
     Entity nodes, id ``entity/<normalized key>``::
 
         type in ENTITY_TYPES, label (preferred label), alt_labels (list[str], sorted),
+        hidden_labels (list[str], sorted, where any: short forms that name a better-known entity,
+        "COCO" for one paper's "controllable counterfactuals"; :mod:`kg.graph.hidden_labels`),
         papers (list of paper node ids that mention it, sorted), paper_count (int),
         count (int: mentions over all papers), proposed_by (list of paper node ids),
         cluster (int: 0.. numbered by decreasing size, ties by label; -1 for unclustered),
@@ -88,6 +90,9 @@ def papers(graph: nx.MultiDiGraph) -> list[str]:
 VOCABULARY = "vocabulary"
 #: Entity node attribute: the entities whose names head its own (``skos:broader`` in RDF).
 BROADER_ENTITIES = "broader_entities"
+#: Entity node attribute: its short forms that name another, better-known entity
+#: (``skos:hiddenLabel`` in RDF; :mod:`kg.graph.hidden_labels`).
+HIDDEN_LABELS = "hidden_labels"
 
 
 class VocabularyTerm(TypedDict):

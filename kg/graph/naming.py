@@ -33,7 +33,8 @@ from functools import lru_cache
 
 import networkx as nx
 
-from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES
+from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES, HIDDEN_LABELS
+from kg.graph.terms import term_key
 from kg.text import singular
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -280,10 +281,18 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
         extracted = set(graph.nodes[node].get("papers", ()))
         if len(extracted) >= min_share * len(extracted | papers | in_longer[node]):
             named[node] |= papers
+    # a paper whose own short form names another thing ("COCO" for its controllable
+    # counterfactuals: a hidden label) is not linked to the entity of that name by it
+    own: dict[str, set[str]] = defaultdict(set)
+    for paper, entity, key in graph.edges(keys=True):
+        if key == "mentions":
+            own[paper].update(term_key(str(h)) for h in graph.nodes[entity].get(HIDDEN_LABELS, ()))
     added = 0
     for node, papers in sorted(named.items()):
+        data = graph.nodes[node]
+        names = {term_key(str(n)) for n in [data.get("label", ""), *data.get("alt_labels", ())]}
         for paper in sorted(papers):
-            if graph.has_edge(paper, node, key="mentions"):
+            if graph.has_edge(paper, node, key="mentions") or names & own[paper]:
                 continue
             graph.add_edge(paper, node, key="mentions", type="mentions", weight=1, papers=[paper], evidence=[])
             entity = graph.nodes[node]

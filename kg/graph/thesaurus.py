@@ -104,6 +104,9 @@ class Editor:
         dst["proposed_by"] = sorted({*dst.get("proposed_by", []), *src.get("proposed_by", [])})
         alts = {*dst.get("alt_labels", []), *src.get("alt_labels", []), src["label"]}
         dst["alt_labels"] = sorted(alts - {dst["label"]})
+        hidden = {*dst.get("hidden_labels", []), *src.get("hidden_labels", [])} - alts - {dst["label"]}
+        if hidden:
+            dst["hidden_labels"] = sorted(hidden)
         _move_edges(graph, source, target)
         graph.remove_node(source)
         self._index(target, add=True)

@@ -18,7 +18,16 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 from rdflib.term import Node
 
 from kg.graph.clusters import CLUSTERS, UNCLUSTERED, add_clusters, summarize
-from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES, RELATIONS, VOCABULARY, VocabularyTerm, ancestors, new_graph
+from kg.graph.model import (
+    BROADER_ENTITIES,
+    ENTITY_TYPES,
+    HIDDEN_LABELS,
+    RELATIONS,
+    VOCABULARY,
+    VocabularyTerm,
+    ancestors,
+    new_graph,
+)
 from kg.graph.trends import add_years
 from kg.rdf.iri import cluster_iri, node_iri, node_of
 from kg.rdf.ontology import KG, SCHEMA
@@ -37,6 +46,7 @@ from kg.rdf.terms import (
     DERIVED,
     EXACT,
     G_YEAR,
+    HIDDEN,
     IDENTIFIER,
     INT,
     JSON,
@@ -94,6 +104,8 @@ def rdf_triples(graph: nx.MultiDiGraph) -> list[Triple]:
             add((iri, PREF, Lit(data["label"])))
             for alt in data.get("alt_labels", []):
                 add((iri, ALT, Lit(alt)))
+            for hidden in data.get(HIDDEN_LABELS, []):
+                add((iri, HIDDEN, Lit(hidden)))
             add((iri, T["paperCount"], Lit(str(data["paper_count"]), INT)))
             add((iri, T["mentionCount"], Lit(str(data["count"]), INT)))
             if data.get("confidence") is not None:
@@ -278,6 +290,11 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 type=kind,
                 label=_str(g, s, SKOS.prefLabel),
                 alt_labels=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
+                **(
+                    {HIDDEN_LABELS: hidden}
+                    if (hidden := sorted(str(h) for h in g.objects(s, SKOS.hiddenLabel)))
+                    else {}
+                ),
                 papers=papers,
                 paper_count=len(papers),
                 count=int(str(count)) if count is not None else len(papers),

@@ -57,6 +57,7 @@ ALL_PREFIXES = {
 T: dict[str, str] = {name: str(KG[name]) for name in KG.__annotations__}
 TYPE, SUBJECT, PREDICATE, OBJECT = str(RDF.type), str(RDF.subject), str(RDF.predicate), str(RDF.object)
 PREF, ALT, BROADER = str(SKOS.prefLabel), str(SKOS.altLabel), str(SKOS.broader)
+HIDDEN = str(SKOS.hiddenLabel)
 EXACT, CLOSE, CONCEPT = str(SKOS.exactMatch), str(SKOS.closeMatch), str(SKOS.Concept)
 IDENTIFIER, TITLE, ABSTRACT = str(DCTERMS.identifier), str(DCTERMS.title), str(DCTERMS.abstract)
 CREATOR, DATE, SOURCE = str(DCTERMS.creator), str(DCTERMS.date), str(DCTERMS.source)

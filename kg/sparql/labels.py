@@ -3,8 +3,8 @@
 Oxigraph has no full-text index: a SPARQL ``FILTER(CONTAINS(LCASE(?label), ...))`` reads every
 label of the store. This index is built once per server process from the store it serves (a
 fixed version: ``kg serve`` reads the version that was current when it started) with a few
-pattern scans, and answers from memory. Every label (``skos:prefLabel`` and ``skos:altLabel`` of
-every entity with a ``kg:paperCount``), case-folded and with its white space collapsed, is one
+pattern scans, and answers from memory. Every label (``skos:prefLabel``, ``skos:altLabel`` and
+``skos:hiddenLabel`` of every entity with a ``kg:paperCount``), case-folded and with its white space collapsed, is one
 line of a single string, and the lines are in the order of their entities' paper counts (most
 first). ``str.find`` (C speed) then finds the matches of a prefix (``"\\n" + q``) or of a substring
 (``q``) in the order they are wanted, and a search stops once it has ``limit`` entities.
@@ -33,7 +33,7 @@ from typing import NamedTuple
 import pyoxigraph as ox
 
 from kg.graph.model import ENTITY_TYPES
-from kg.rdf.terms import ALT, DATE, PREF, TYPE, T
+from kg.rdf.terms import ALT, DATE, HIDDEN, PREF, TYPE, T
 
 
 class Entity(NamedTuple):
@@ -44,6 +44,7 @@ class Entity(NamedTuple):
     label: str
     alt: tuple[str, ...]
     papers: int
+    hidden: tuple[str, ...] = ()  # skos:hiddenLabel: searched, never shown
 
 
 def text(term: object) -> str:
@@ -75,12 +76,13 @@ class LabelIndex:
         self.kinds = [e.type for e in ordered]
         self.labels = [e.label for e in ordered]
         self.alts = [e.alt for e in ordered]
+        self.hidden = [e.hidden for e in ordered]
         self.counts = array("l", (e.papers for e in ordered))
         self.types = Counter(self.kinds)
         keys: list[str] = []
         owner = array("l")
         for k, entity in enumerate(ordered):
-            for key in dict.fromkeys(fold(t) for t in (entity.label, *entity.alt)):
+            for key in dict.fromkeys(fold(t) for t in (entity.label, *entity.alt, *entity.hidden)):
                 if key:
                     keys.append(key)
                     owner.append(k)
@@ -95,7 +97,7 @@ class LabelIndex:
         return len(self.iris)
 
     def __getitem__(self, k: int) -> Entity:
-        return Entity(self.iris[k], self.kinds[k], self.labels[k], self.alts[k], self.counts[k])
+        return Entity(self.iris[k], self.kinds[k], self.labels[k], self.alts[k], self.counts[k], self.hidden[k])
 
     @functools.cached_property
     def rows(self) -> dict[str, int]:
@@ -157,7 +159,7 @@ def build_index(store: ox.Store) -> LabelIndex:
         subject, value = text(quad.subject), text(quad.object)
         if value.isdigit():
             papers[subject] = max(papers.get(subject, 0), int(value))
-    labels: dict[str, dict[str, list[str]]] = {PREF: {}, ALT: {}}
+    labels: dict[str, dict[str, list[str]]] = {PREF: {}, ALT: {}, HIDDEN: {}}
     for predicate, found in labels.items():
         for quad in store.quads_for_pattern(None, ox.NamedNode(predicate), None, graph):
             if (subject := text(quad.subject)) in papers:
@@ -167,9 +169,16 @@ def build_index(store: ox.Store) -> LabelIndex:
     for quad in store.quads_for_pattern(None, ox.NamedNode(DATE), None, graph):
         if (year := text(quad.object)).isdigit():
             years[text(quad.subject)] = max(years.get(text(quad.subject), 0), int(year))
-    pref, alt = labels[PREF], labels[ALT]
+    pref, alt, hidden = labels[PREF], labels[ALT], labels[HIDDEN]
     entities = [
-        Entity(iri, types.get(iri, "Concept"), min(pref.get(iri, [iri])), tuple(sorted(alt.get(iri, ()))), n)
+        Entity(
+            iri,
+            types.get(iri, "Concept"),
+            min(pref.get(iri, [iri])),
+            tuple(sorted(alt.get(iri, ()))),
+            n,
+            tuple(sorted(hidden.get(iri, ()))),
+        )
         for iri, n in papers.items()
     ]
     return LabelIndex(entities, years)

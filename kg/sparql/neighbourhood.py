@@ -37,6 +37,7 @@ from kg.rdf.terms import (
     CREATOR,
     DATE,
     EXACT,
+    HIDDEN,
     NOTATION,
     PREF,
     TITLE,
@@ -66,6 +67,7 @@ _DETAILS = (
     TYPE,
     PREF,
     ALT,
+    HIDDEN,
     T["paperCount"],
     T["confidence"],
     EXACT,
@@ -244,6 +246,7 @@ def _attributes(
         "type": kind,
         "label": min(values.get(PREF, [node_id(iri)])),
         "alt_labels": sorted(values.get(ALT, ())),
+        **({"hidden_labels": sorted(values[HIDDEN])} if values.get(HIDDEN) else {}),
         "paper_count": max((int(n) for n in values.get(T["paperCount"], ()) if n.isdigit()), default=0),
     }
     for match in (EXACT, CLOSE):

@@ -97,7 +97,7 @@
     return Object.assign(slice(chosen, (r) => allowed.has(r)), { centre: 0, draw: draw, total: total });
   }
 
-  const keys = N.map((n) => [n.l, ...(n.a || []), ...(n.ti ? [n.ti] : [])].map((s) => s.toLowerCase()));
+  const keys = N.map((n) => [n.l, ...(n.a || []), ...(n.h || []), ...(n.ti ? [n.ti] : [])].map((s) => s.toLowerCase()));
   function searchView(params) {
     const q = String(params.q || "").trim().toLowerCase();
     const hits = [];
