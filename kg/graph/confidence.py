@@ -6,8 +6,10 @@ of its label (head word, first word, every word), its shape (length, capitals in
 digits, hyphens, an abbreviation), its type, whether a paper proposes it, whether it links to an
 open vocabulary (exact or close), how its papers use it and how its words behave in machine
 learning abstracts at large (:mod:`kg.graph.entity_evidence`). The weights are fitted on kg's
-development set (100 ICLR 2022 abstracts read by hand, and the nodes of 600 more judged by
-reading: ``scripts/train_entity_confidence.py``) and shipped as data beside this module.
+development samples (the 100 ICLR 2022 abstracts and nine samples of 30 from ICLR 2020-2022 and
+NeurIPS 2020, read by hand, each built inside its conference and alone, and the nodes of 600 more
+ICLR 2022 papers judged by reading: ``scripts/train_entity_confidence.py``) and shipped as data
+beside this module.
 
 ``score_entities`` sets ``confidence`` on every entity node; ``drop_unsure`` removes the entities
 below a threshold with their edges (``kg build --min-confidence``).
