@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from kg.engine.build import BuildReport, Progress
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
-from kg.graph.model import ENTITY_TYPES, PAPER_PREFIX
+from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, PAPER_PREFIX
 from kg.io import InputError
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
 from kg.rdf.formats import RDF_FORMATS
@@ -103,7 +103,7 @@ class KnowledgeGraph:
                 alt_labels=tuple(d.get("alt_labels", ())),
                 papers=tuple(d.get("papers", ())),
                 proposed_by=tuple(d.get("proposed_by", ())),
-                hidden_labels=tuple(d.get("hidden_labels", ())),
+                hidden_labels=tuple(d.get(HIDDEN_LABELS, ())),
             )
             for node, d in self.graph.nodes(data=True)
             if d.get("type") in ENTITY_TYPES and (type is None or d["type"] == type)

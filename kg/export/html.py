@@ -70,7 +70,7 @@ import networkx as nx
 
 from kg.export import html_map
 from kg.export.atomic import atomic_open
-from kg.graph.model import NODE_TYPES, PAPER_RELATIONS
+from kg.graph.model import HIDDEN_LABELS, NODE_TYPES, PAPER_RELATIONS
 from kg.graph.model import RELATIONS as GRAPH_RELATIONS
 
 __all__ = ["graph_data", "render_html", "render_served_html", "write_html"]
@@ -273,7 +273,7 @@ def _node(
             "pb": sorted(index[p] for p in _list(d.get("proposed_by")) if p in index),
             "v": _vocab(d.get("vocab")),
         }
-        hidden = sorted({_text(h) for h in _list(d.get("hidden_labels"))} - {""})
+        hidden = sorted({_text(h) for h in _list(d.get(HIDDEN_LABELS))} - {""})
         if hidden:  # found by the search, never shown as a name (skos:hiddenLabel)
             node["h"] = hidden
         cluster = d.get("cluster")

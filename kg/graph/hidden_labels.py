@@ -53,9 +53,9 @@ def hide_colliding_short_forms(graph: nx.MultiDiGraph) -> int:
     for node, data in entities.items():
         own = int(data.get("paper_count", 0))
         hidden = []
-        for alt in data.get("alt_labels", ()):
+        for alt in (a for a in data.get("alt_labels", ()) if short_form(str(a))):
             others = [o for count, o in named[term_key(str(alt))] if o != node and count > own]
-            if short_form(str(alt)) and others and not any(words[o] & words[node] for o in others):
+            if others and not any(words[o] & words[node] for o in others):
                 hidden.append(alt)
         if hidden:
             data["alt_labels"] = [a for a in data["alt_labels"] if a not in hidden]

@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, PAPER_RELATIONS
+from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, HIDDEN_LABELS, PAPER_RELATIONS
 from kg.graph.terms import term_key
 
 if TYPE_CHECKING:
@@ -104,9 +104,9 @@ class Editor:
         dst["proposed_by"] = sorted({*dst.get("proposed_by", []), *src.get("proposed_by", [])})
         alts = {*dst.get("alt_labels", []), *src.get("alt_labels", []), src["label"]}
         dst["alt_labels"] = sorted(alts - {dst["label"]})
-        hidden = {*dst.get("hidden_labels", []), *src.get("hidden_labels", [])} - alts - {dst["label"]}
+        hidden = {*dst.get(HIDDEN_LABELS, []), *src.get(HIDDEN_LABELS, [])} - alts - {dst["label"]}
         if hidden:
-            dst["hidden_labels"] = sorted(hidden)
+            dst[HIDDEN_LABELS] = sorted(hidden)
         _move_edges(graph, source, target)
         graph.remove_node(source)
         self._index(target, add=True)

@@ -115,6 +115,12 @@ def _listed_items(obj: Token) -> list[Token]:
     return out
 
 
+def _after_comma(token: Token) -> bool:
+    """Whether the phrase ``token`` heads opens with a comma or follows one."""
+    left = token.left_edge
+    return left.text == "," or (left.i > 0 and token.doc[left.i - 1].text == ",")
+
+
 def _at_the_core(verb: Token) -> list[Token]:
     """ "At the heart of our algorithm is the AUM statistic", "The crux of our method is an optimal
     transport-based regularizer": what a sentence says is the core of the authors' own method."""
@@ -315,8 +321,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                         direct.add((head.start, head.end))
                 # "we propose a new approach for model update, Federated ... Average update
                 # (FedEMA)": a name the parse hung on the verb after a comma
-                comma = {child.left_edge.text, doc[child.left_edge.i - 1].text}
-                if child.dep_ in {"dep", "appos", "npadvmod"} and "," in comma:
+                if child.dep_ in {"dep", "appos", "npadvmod"} and _after_comma(child):
                     take([t for t in _named_objects(child, lexicon) if is_named(t)])
         elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
             take([t for c in tok.children if c.dep_ == "nsubjpass" for t in _named_objects(c, lexicon)])

@@ -290,11 +290,6 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
                 type=kind,
                 label=_str(g, s, SKOS.prefLabel),
                 alt_labels=sorted(str(a) for a in g.objects(s, SKOS.altLabel)),
-                **(
-                    {HIDDEN_LABELS: hidden}
-                    if (hidden := sorted(str(h) for h in g.objects(s, SKOS.hiddenLabel)))
-                    else {}
-                ),
                 papers=papers,
                 paper_count=len(papers),
                 count=int(str(count)) if count is not None else len(papers),
@@ -304,6 +299,8 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             )
             if cluster is not None:
                 graph.nodes[node]["cluster"] = int(str(cluster))
+            if hidden := sorted(str(h) for h in g.objects(s, SKOS.hiddenLabel)):
+                graph.nodes[node][HIDDEN_LABELS] = hidden
     for node, data in graph.nodes(data=True):
         if data.get("type") in ENTITY_TYPES:
             parents = {n for b in g.objects(URIRef(str(node_iri(node))), SKOS.broader) if (n := node_of(str(b)))}
