@@ -116,7 +116,7 @@ def _listed_items(obj: Token) -> list[Token]:
 
 
 def _after_comma(token: Token) -> bool:
-    """Whether the phrase ``token`` heads opens with a comma or follows one."""
+    """Whether the phrase ``token`` heads (a name the parse hung on a verb) opens with or follows a comma."""
     left = token.left_edge
     return left.text == "," or (left.i > 0 and token.doc[left.i - 1].text == ",")
 
@@ -294,8 +294,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                 span = _class_noun_before_name(span, doc.spans[SPANS_KEY]) or span
                 chosen[(span.start, span.end)] = span
 
-    def keep(tokens: list[Token]) -> None:
-        """take ``tokens``' mentions and keep them beside a named proposal"""
+    def keep(tokens: list[Token]) -> None:  # take, and keep beside a named proposal
         before = set(chosen)
         take(tokens)
         kept.update(set(chosen) - before)
@@ -319,8 +318,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                         and _new_and_specific(child, head, lexicon)
                     ):
                         direct.add((head.start, head.end))
-                # "we propose a new approach for model update, Federated ... Average update
-                # (FedEMA)": a name the parse hung on the verb after a comma
+                # "we propose a new approach for model update, Federated ... (FedEMA)"
                 if child.dep_ in {"dep", "appos", "npadvmod"} and _after_comma(child):
                     take([t for t in _named_objects(child, lexicon) if is_named(t)])
         elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
