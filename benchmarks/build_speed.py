@@ -3,12 +3,14 @@
 Prints, for a corpus from ../shared/data/corpora: abstracts/s, wall and CPU time (user+system,
 all processes), time per phase (from kg's own summary), peak memory of the process tree, and the
 CPU ratio to single-process bare `en_core_web_sm` `nlp.pipe` over the same abstracts, measured in
-the same run. Then a rebuild after adding 10 abstracts to a built (cached) corpus, timed
---rebuilds times (each from the same cache) and reported by its median.
+the same run. The bare parse and the build alternate --rounds times, so a machine that slows
+down or speeds up during the run weighs on both sides; each round's ratio is printed and their median
+is the figure. Then a rebuild after adding 10 abstracts to a built (cached) corpus, timed --rebuilds
+times (each from the same cache) and reported by its median.
 
-    python benchmarks/build_speed.py iclr2024          # ~2,400 abstracts
-    python benchmarks/build_speed.py all               # ~8,400 abstracts
-    python benchmarks/build_speed.py all --no-bare     # without the bare nlp.pipe run
+    python benchmarks/build_speed.py iclr2024              # ~2,400 abstracts
+    python benchmarks/build_speed.py iclr2024 --rounds 3   # the median of three alternated ratios
+    python benchmarks/build_speed.py all --no-bare         # ~8,400 abstracts, without nlp.pipe
 """
 
 from __future__ import annotations
@@ -97,8 +99,11 @@ def main() -> None:
     parser.add_argument("corpus", choices=sorted(SETS), nargs="?", default="iclr2024")
     parser.add_argument("-j", "--processes", type=int, default=0, help="kg build -j (0 = automatic)")
     parser.add_argument("--no-bare", action="store_true", help="skip bare nlp.pipe (no CPU ratio; saves minutes)")
-    parser.add_argument("--rebuilds", type=int, default=5, help="rebuilds to time (the median is reported)")
+    parser.add_argument("--rounds", type=int, default=1, help="alternated bare/build pairs (median ratio)")
+    parser.add_argument("--rebuilds", type=int, default=5, help="rebuilds to time (median; 0 = none)")
     args = parser.parse_args()
+    if args.rounds < 1:
+        sys.exit("--rounds must be at least 1")
     if not CORPORA.is_dir():
         sys.exit(f"needs {CORPORA}")
     from kg.io import read_papers
@@ -112,50 +117,62 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         (t / "texts.json").write_text(json.dumps(texts))
-        bare = None if args.no_bare else measure([sys.executable, "-c", BARE, str(t / "texts.json")])
-        full = measure([*kg, "build", *map(str, paths), "-o", str(t / "out"), "-j", str(args.processes), "--no-cache"])
-        # Rebuild after adding 10 abstracts: first build all but 10 into a cache, then all.
-        held_out = t / "minus10.jsonl"
-        held_out.write_text(
-            "".join(json.dumps({"id": p.key, "title": p.title, "abstract": p.abstract}) + "\n" for p in papers[:-10])
-        )
-        everything = t / "all.jsonl"
-        everything.write_text(
-            "".join(json.dumps({"id": p.key, "title": p.title, "abstract": p.abstract}) + "\n" for p in papers)
-        )
-        built = t / "built"  # the cache after building all but 10; each rebuild starts from a copy
-        measure([*kg, "build", str(held_out), "-o", str(t / "o2"), "--cache", str(built), "-j", str(args.processes)])
+        bares, fulls = [], []
+        jobs = ["-j", str(args.processes)]
+        for _ in range(args.rounds):
+            if not args.no_bare:
+                bares.append(measure([sys.executable, "-c", BARE, str(t / "texts.json")]))
+            build = [*kg, "build", *map(str, paths), "-o", str(t / "out"), *jobs, "--no-cache"]
+            fulls.append(measure(build))
         rebuilds = []
-        for _ in range(args.rebuilds):
-            cache = t / "cache"
-            shutil.rmtree(cache, ignore_errors=True)
-            shutil.copytree(built, cache)
-            rebuilds.append(measure([*kg, "build", str(everything), "-o", str(t / "o3"), "--cache", str(cache)]))
-        rebuilds.sort(key=lambda r: float(r["wall"]))
-        rebuild = rebuilds[len(rebuilds) // 2]  # the median run
-    if bare is not None:
+        if args.rebuilds > 0:
+            # Rebuild after adding 10 abstracts: first build all but 10 into a cache, then all.
+            lines = [json.dumps({"id": p.key, "title": p.title, "abstract": p.abstract}) + "\n" for p in papers]
+            held_out, everything = t / "minus10.jsonl", t / "all.jsonl"
+            held_out.write_text("".join(lines[:-10]))
+            everything.write_text("".join(lines))
+            built = t / "built"  # the cache after building all but 10; each rebuild starts from a copy
+            measure([*kg, "build", str(held_out), "-o", str(t / "o2"), "--cache", str(built), *jobs])
+            for _ in range(args.rebuilds):
+                cache = t / "cache"
+                shutil.rmtree(cache, ignore_errors=True)
+                shutil.copytree(built, cache)
+                rebuilds.append(measure([*kg, "build", str(everything), "-o", str(t / "o3"), "--cache", str(cache)]))
+            rebuilds.sort(key=lambda r: float(r["wall"]))
+    for n, full in enumerate(fulls):
+        bare = bares[n] if bares else None
+        head = f"round {n + 1}: " if args.rounds > 1 else ""
+        if bare is not None:
+            print(
+                f"{head}bare en_core_web_sm nlp.pipe (1 process): wall {bare['wall']:.1f}s, CPU {bare['cpu']:.1f}s, "
+                f"{len(texts) / float(bare['wall']):.0f} abstracts/s, peak {bare['peak_mb']:.0f} MB"
+            )
         print(
-            f"bare en_core_web_sm nlp.pipe (1 process): wall {bare['wall']:.1f}s, CPU {bare['cpu']:.1f}s, "
-            f"{len(texts) / float(bare['wall']):.0f} abstracts/s, peak {bare['peak_mb']:.0f} MB"
+            f"{head}kg build (ttl+html+graphml, -j {args.processes or 'auto'}): wall {full['wall']:.1f}s, "
+            f"CPU {full['cpu']:.1f}s, {len(texts) / float(full['wall']):.0f} abstracts/s, "
+            f"peak {full['peak_mb']:.0f} MB (process tree)"
         )
-    print(
-        f"kg build (ttl+html+graphml, -j {args.processes or 'auto'}): wall {full['wall']:.1f}s, "
-        f"CPU {full['cpu']:.1f}s, {len(texts) / float(full['wall']):.0f} abstracts/s, "
-        f"peak {full['peak_mb']:.0f} MB (process tree)"
-    )
-    print(f"  phases: {phases(str(full['out']))}")
-    if bare is not None:
-        ratio = float(full["cpu"]) / float(bare["cpu"])
-        print(f"  CPU ratio kg build / bare nlp.pipe: {ratio:.2f}  (budget <= 1.5, issues 12 and 13)")
-    summary = next((x for x in str(rebuild["out"]).splitlines() if "parsed" in x), "")
-    walls = ", ".join(f"{float(r['wall']):.2f}" for r in rebuilds)
-    print(
-        f"rebuild after adding 10 abstracts, median of {len(rebuilds)}: wall {float(rebuild['wall']):.2f}s = "
-        f"{100 * float(rebuild['wall']) / float(full['wall']):.1f}% of the full build (target < 10%), "
-        f"CPU {float(rebuild['cpu']):.1f}s, peak {rebuild['peak_mb']:.0f} MB  ({summary.strip()})"
-    )
-    print(f"  every rebuild's wall (s): {walls}")
-    print(f"  phases: {phases(str(rebuild['out']))}")
+        print(f"  phases: {phases(str(full['out']))}")
+        if bare is not None:
+            print(f"  CPU ratio kg build / bare nlp.pipe: {float(full['cpu']) / float(bare['cpu']):.2f}")
+    if bares:
+        ratios = sorted(float(f["cpu"]) / float(b["cpu"]) for b, f in zip(bares, fulls, strict=True))
+        print(
+            f"CPU ratio kg build / bare nlp.pipe, median of {len(ratios)} alternated rounds: "
+            f"{ratios[len(ratios) // 2]:.2f}  (budget <= 1.5, issues 12 and 13)"
+        )
+    if rebuilds:
+        rebuild = rebuilds[len(rebuilds) // 2]  # the median run
+        full = sorted(fulls, key=lambda r: float(r["wall"]))[len(fulls) // 2]
+        summary = next((x for x in str(rebuild["out"]).splitlines() if "parsed" in x), "")
+        walls = ", ".join(f"{float(r['wall']):.2f}" for r in rebuilds)
+        print(
+            f"rebuild after adding 10 abstracts, median of {len(rebuilds)}: wall {float(rebuild['wall']):.2f}s = "
+            f"{100 * float(rebuild['wall']) / float(full['wall']):.1f}% of the full build (target < 10%), "
+            f"CPU {float(rebuild['cpu']):.1f}s, peak {rebuild['peak_mb']:.0f} MB  ({summary.strip()})"
+        )
+        print(f"  every rebuild's wall (s): {walls}")
+        print(f"  phases: {phases(str(rebuild['out']))}")
     print(f"machine: {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
 
 
