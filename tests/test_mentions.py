@@ -311,12 +311,36 @@ def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
         ("We introduce a new metric, Gain Ratio, and promote its use.", "Gain Ratio", "Metric"),
         ("We publish the Zorblong environment and an offline dataset.", "Zorblong environment", "Dataset"),
         ("It reproduces a specific skill in FooJoCo environments from a few demonstrations.", "FooJoCo", "Dataset"),
+        ("Accuracy improves on standard benchmarks like Zeb-LT, Quorn-LT and iZoology.", "iZoology", "Dataset"),
+        ("We report quality with metrics such as ZIDscore and BarSim across models.", "BarSim", "Metric"),
     ],
 )
 def test_a_name_takes_the_kind_of_the_noun_defining_it(nlp, text, name, kind):
     # issue 12: a benchmark or environment the paper names was typed Method like any name
     found, _ = mentions(nlp, text)
     assert (name, kind) in found
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Tests on several FooJoCo domains (Cartpole, Fish, Walker, Humanoid) show the gains.", {"Fish", "Walker"}),
+        ("Our experiments on environments like Cartpole, Pong and Freeway show robustness.", {"Pong", "Freeway"}),
+    ],
+)
+def test_english_words_listed_as_environments_are_datasets(nlp, text, names):
+    # issue 12: "Fish", "Walker" said once are common words, so no mention, though the list names environments
+    found, _ = mentions(nlp, text)
+    assert {(name, "Dataset") for name in names} <= found
+
+
+def test_examples_of_a_kind_a_name_does_not_say_keep_their_own(nlp):
+    # "tasks like X": the name may be a dataset or a method, so the noun before "like" does not type it
+    found, _ = mentions(nlp, "We study NLP tasks such as FooQA and models like BarNet-3.")
+    assert ("FooQA", "Task") not in found and ("BarNet-3", "Method") in found
+    # a common word listed after a noun that is no resource stays no mention
+    found, _ = mentions(nlp, "We study losses like Hinge and Square on toy data.")
+    assert not {"Hinge", "Square"} & {text for text, _ in found}
 
 
 def test_a_definition_takes_the_kind_of_the_noun_after_it(nlp):

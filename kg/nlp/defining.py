@@ -16,7 +16,9 @@ from kg.text import singular
 
 #: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the
 #: guidelines: "a dataset, benchmark, environment or simulator").
-RESOURCE_NOUNS = frozenset({"environment", "simulator", "testbed", "playground", "gym", "arena", "leaderboard"})
+RESOURCE_NOUNS = frozenset(
+    {"environment", "simulator", "testbed", "playground", "gym", "arena", "leaderboard", "domain", "game"}
+)
 
 
 #: What sets an apposition off: "QuxSeg, a dataset", "Sokoban (a planning benchmark)", "BGRL - a method".
@@ -38,6 +40,10 @@ def defining_noun(span: Span) -> Token | None:
         first = first.head  # a later item of the list, or one the parser hung on an earlier item
     if first.dep_ == "appos" and first.head.i < span.start and _noun_like(first.head):
         return first.head
+    if first.dep_ == "pobj" and _gives_examples(first.head) and first.head.head.pos_ == "NOUN":
+        noun = first.head.head  # "benchmarks like ImageNet-LT", "environments such as Pong"
+        if singular(noun.lower_) in RESOURCE_NOUNS or noun.lemma_.lower() in _EXAMPLE_KINDS:
+            return noun
     before = [c for c in first.children if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < span.start]
     if before:
         return before[-1]  # "the benchmark ZorbEval", "datasets CUB-7, ..."
@@ -51,6 +57,17 @@ def defining_noun(span: Span) -> Token | None:
     if root.dep_ == "nsubj" and verb.lemma_ == "be":
         return next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
     return None
+
+
+#: Nouns whose examples ("datasets such as X", "metrics like Y") are of their kind; not "tasks
+#: like SQuAD" nor "models like GPT-3", where a name is a dataset or a method whatever the noun.
+_EXAMPLE_KINDS = frozenset({"dataset", "benchmark", "metric", "measure", "corpus"})
+
+
+def _gives_examples(prep: Token) -> bool:
+    """ "like", "including" or "such as": the words that list examples of the noun before them."""
+    before = prep.doc[prep.i - 1] if prep.i > 0 else None
+    return prep.lower_ in {"like", "including"} or (prep.lower_ == "as" and before is not None and before.lower_ == "such")
 
 
 def _noun_like(token: Token) -> bool:

@@ -93,6 +93,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False  # a link, an amount ("24GB")
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
+    if len(span) == 1 and tokens[0].is_title and not tokens[0].is_sent_start and defined_kind(span, lexicon) == "Dataset":
+        return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
     if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
