@@ -116,6 +116,25 @@ def _side(text: str, cut: int) -> str:
     return after if sum(c.isalpha() for c in after) >= 2 else ""
 
 
+#: Endings of a word that qualifies a noun and names nothing alone: "projection-free",
+#: "context-aware", "model-agnostic", "gradient-based".
+_QUALIFIER_ENDINGS = ("-free", "-aware", "-agnostic", "-driven", "-guided", "-specific", "-invariant", "-based")
+
+
+def _qualifier(words: str) -> bool:
+    """Whether ``words`` end as a modifier, not a term: "stochastic projection-free", "variance
+    reduced", "weakly supervised", "asymptotically optimal" (what is left of "... algorithms").
+
+    >>> [_qualifier(w) for w in ("variance reduced", "asymptotically optimal", "policy gradient", "speed")]
+    [True, True, False, False]
+    """
+    split = words.lower().split()
+    last = split[-1]
+    participle = last.endswith("ed") and len(last) >= 5 and not last.endswith("eed")
+    adverb = len(split) >= 2 and split[-2].endswith("ally")  # "asymptotically optimal", "theoretically grounded"
+    return last.endswith(_QUALIFIER_ENDINGS) or participle or adverb
+
+
 def core_term(text: str) -> str:
     """The term without a role head, when what is left still names something: two words or
     more, or a name (a capital letter).
@@ -154,6 +173,11 @@ def core_term(text: str) -> str:
 
     >>> core_term("Model-based methods"), core_term("LP-based approaches")
     ('Model-based methods', 'LP-based approaches')
+
+    Nor is any other modifier: "projection-free algorithms" are no "projection-free".
+
+    >>> core_term("stochastic projection-free algorithms"), core_term("variance reduced algorithm")
+    ('stochastic projection-free algorithms', 'variance reduced algorithm')
     """
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
     if len(head) >= 2 and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
@@ -162,7 +186,7 @@ def core_term(text: str) -> str:
         return text
     if last.lower() in _NAMED_HEADS and last.islower() and " " not in head and _written_name(head):
         return head
-    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or head.lower().endswith("-based"):
+    if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or _qualifier(head):
         return text
     if last.lower() in _GAMES:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
