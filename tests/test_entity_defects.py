@@ -62,6 +62,7 @@ def test_defects_a_dataset_name_keeps_its_plural() -> None:
         ("the {\\it Salient Imagenet} dataset", "the Salient Imagenet dataset"),
         ("we train {GAN}s", "we train GANs"),  # TeX grouping braces
         ("\\textbf{bold} words", "bold words"),
+        ("\\textit{\\textbf{S}table \\textbf{A}daptive} (\\textsc{SA})", "Stable Adaptive (SA)"),  # nested commands
         ('Hyv\\"arinen proposed', "Hyvärinen proposed"),  # TeX accents
         ('Schr\\"{o}dinger bridges', "Schrödinger bridges"),
         ("Erd\\H{o}s and Poincar{\\'e}", "Erdős and Poincaré"),

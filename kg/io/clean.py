@@ -110,9 +110,23 @@ def find_urls(text: str) -> list[str]:
     return [m.group(0).rstrip(_URL_TRAIL) for m in _URL.finditer(text)]
 
 
+def _text_commands(text: str) -> str:
+    """``text`` with each text command's group unwrapped, the nested ones too.
+
+    >>> _text_commands(r"\\textit{\\textbf{S}table \\textbf{A}daptive} (\\textsc{SAGD})")
+    'Stable Adaptive (SAGD)'
+    """
+    for _ in range(5):  # innermost first: "\\textit{\\textbf{S}table}" is "\\textit{Stable}" after one pass
+        unwrapped = _TEXT_CMD.sub(r"\1", text)
+        if unwrapped == text:
+            break
+        text = unwrapped
+    return text
+
+
 def _math(match: re.Match[str]) -> str:
     body = next(g for g in match.groups() if g is not None)
-    body = _TEXT_CMD.sub(r"\1", body)
+    body = _text_commands(body)
     body = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), ""), body)
     body = _ESCAPED.sub(r"\1", body)
     return body.replace("{", "").replace("}", "").replace("^", "").strip()
@@ -246,7 +260,7 @@ def clean_abstract(text: str) -> Cleaned:
         text = _FONT_GROUP.sub(r"\1", text)
         text = _open_groups(text) if tex else _GROUP.sub(r"\1", text)  # one level only outside TeX
     if "\\" in text:
-        text = _TEXT_CMD.sub(r"\1", text)
+        text = _text_commands(text)
         text = _ESCAPED.sub(r"\1", text)
         text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
         text = _open_groups(text)  # {O(\lambda)} once \lambda is λ
