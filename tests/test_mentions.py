@@ -416,3 +416,12 @@ def test_proposals_at_the_core_listed_or_named_after_the_object(nlp, text, propo
 def test_others_core_the_tasks_a_proposal_serves_and_prior_work_are_not_proposed(nlp, text):
     props = mentions(nlp, text)[1]
     assert not any(name in p for p in props for name in ("Gradient Alignment", "image segmentation", "NTK", "FooNet"))
+
+
+def test_a_size_read_as_an_adverb_stays_on_its_term(nlp):
+    # issue 12: the tagger reads "long" of "long-tailed" as an adverb, and trimming it left "recognition"
+    found, _ = mentions(nlp, "We address long-tailed recognition and study a long-tailed distribution of labels.")
+    texts = {text for text, _ in found}
+    assert {"long-tailed recognition", "long-tailed distribution"} <= texts and "recognition" not in texts
+    found, _ = mentions(nlp, "This is a long-standing problem in vision.")  # "long-standing" rates
+    assert not any(text.startswith("long") for text, _ in found)

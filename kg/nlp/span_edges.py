@@ -151,11 +151,18 @@ def _known(span: Span) -> bool:
     return words in known_types() or words[: len(words) - len(last)] + singular(last) in known_types()
 
 
+#: Adjectives of size the tagger reads as adverbs before a hyphen: "long-tailed", "short-lived".
+_DIMENSIONS = frozenset({"long", "short"})
+
+
 def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = False) -> bool:
     if not token.text[0].isalnum() or not any(c.isalpha() for c in token.text):
         return True
     if token.pos_ == "ADV" and token.lower_.endswith("ly") and _describes_next(token, lexicon):
         return False  # "linearly separable data", "fully connected layer", "geodesically convex"
+    if token.lower_ in _DIMENSIONS and token.nbor(1).text == "-" and not token.whitespace_:
+        # the tagger reads "long" of "long-tailed recognition" as an adverb; "long-standing" rates
+        return _word_at(token.doc, token.i).text.lower() in lexicon.stop_modifiers
     if token.pos_ in _LEFT_POS:
         return True
     if token.lower_ in lexicon.stop_modifiers:
