@@ -88,7 +88,8 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
     assert core_term("masked language model") == "masked language model"
     assert core_term("ReLU networks") == "ReLU networks"  # a network with ReLU in it, not ReLU
     # what is left of a modifier is no term: a "variance reduced" node named nothing (issue 12)
-    for modified in ("stochastic projection-free algorithms", "variance reduced algorithm", "weakly supervised methods"):
+    modifiers = ("stochastic projection-free algorithms", "variance reduced algorithm", "weakly supervised methods")
+    for modified in modifiers:
         assert core_term(modified) == modified
     assert core_term("asymptotically optimal algorithms") == "asymptotically optimal algorithms"
     assert core_term("image retrieval task") == "image retrieval"  # a noun in "-al" is a term

@@ -67,7 +67,8 @@ _EXAMPLE_KINDS = frozenset({"dataset", "benchmark", "metric", "measure", "corpus
 def _gives_examples(prep: Token) -> bool:
     """ "like", "including" or "such as": the words that list examples of the noun before them."""
     before = prep.doc[prep.i - 1] if prep.i > 0 else None
-    return prep.lower_ in {"like", "including"} or (prep.lower_ == "as" and before is not None and before.lower_ == "such")
+    such_as = prep.lower_ == "as" and before is not None and before.lower_ == "such"
+    return prep.lower_ in {"like", "including"} or such_as
 
 
 def _noun_like(token: Token) -> bool:
@@ -121,3 +122,10 @@ def _kind_of(noun: Token, lexicon: Lexicon) -> str | None:
     if singular(noun.lower_) in RESOURCE_NOUNS:
         return "Dataset"
     return lexicon.type_of_word(noun.text, noun.lemma_)
+
+
+def listed_resource(span: Span, lexicon: Lexicon) -> bool:
+    """A capitalized word a resource or dataset noun lists, even an English word said once:
+    "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"."""
+    one = span[0]
+    return len(span) == 1 and one.is_title and not one.is_sent_start and defined_kind(span, lexicon) == "Dataset"

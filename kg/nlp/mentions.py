@@ -19,7 +19,7 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.defining import defined_kind, resource_name
+from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.span_edges import (
@@ -93,7 +93,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False  # a link, an amount ("24GB")
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
-    if len(span) == 1 and tokens[0].is_title and not tokens[0].is_sent_start and defined_kind(span, lexicon) == "Dataset":
+    if listed_resource(span, lexicon):
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
