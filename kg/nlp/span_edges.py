@@ -151,6 +151,11 @@ def _known(span: Span) -> bool:
     return words in known_types() or words[: len(words) - len(last)] + singular(last) in known_types()
 
 
+def _hyphen_after(token: Token) -> bool:
+    """Whether a hyphen is written against ``token``: "long-" of "long-tailed" (not the doc's end)."""
+    return not token.whitespace_ and token.i + 1 < len(token.doc) and token.doc[token.i + 1].text == "-"
+
+
 #: Adjectives of size the tagger reads as adverbs before a hyphen: "long-tailed", "short-lived".
 _DIMENSIONS = frozenset({"long", "short"})
 
@@ -160,7 +165,7 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
         return True
     if token.pos_ == "ADV" and token.lower_.endswith("ly") and _describes_next(token, lexicon):
         return False  # "linearly separable data", "fully connected layer", "geodesically convex"
-    if token.lower_ in _DIMENSIONS and token.nbor(1).text == "-" and not token.whitespace_:
+    if token.lower_ in _DIMENSIONS and _hyphen_after(token):
         # the tagger reads "long" of "long-tailed recognition" as an adverb; "long-standing" rates
         return _word_at(token.doc, token.i).text.lower() in lexicon.stop_modifiers
     if token.pos_ in _LEFT_POS:
