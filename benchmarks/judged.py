@@ -107,6 +107,7 @@ class PaperScore:
     gold_relations: int = 0
     relations_found: int = 0
     relations_as_pair: int = 0
+    relations_with_nodes: int = 0
     relations: int = 0
     unmatched_relations: list[Emitted] = field(default_factory=list)
 
@@ -175,14 +176,20 @@ def score_paper(
     node_keys = frozenset().union(*keys.values())
     score.not_nodes = len(paper.get("not_nodes", []))
     score.not_nodes_as_nodes = [p for p in paper.get("not_nodes", []) if name_key(p) in node_keys]
-    score_relations(score, paper, expected, relations, graph)
+    score_relations(score, paper, expected, relations, graph, node)
     return score
 
 
 def score_relations(
-    score: PaperScore, paper: dict[str, Any], expected: Sequence[Expected], relations: Sequence[Relation], graph: Graph
+    score: PaperScore,
+    paper: dict[str, Any],
+    expected: Sequence[Expected],
+    relations: Sequence[Relation],
+    graph: Graph,
+    paper_node: str,
 ) -> None:
-    """Expected relations found (type and direction, or as a pair) and emitted ones matching none."""
+    """Expected relations found (type and direction, or as a pair), those whose two entities are
+    both nodes of the paper (what a relation extractor could find), and emitted ones matching none."""
 
     def names_of(label: str) -> frozenset[str]:
         key = name_key(label)
@@ -192,6 +199,8 @@ def score_relations(
         return bool(
             names_keys(graph.entities[r.source].names) & head and names_keys(graph.entities[r.target].names) & tail
         )
+
+    node_keys = [names_keys(graph.entities[e].names) for e in graph.paper_entities(paper_node) if e in graph.entities]
 
     emitted = sorted(set(relations), key=lambda r: (r.source, r.type, r.target))
     matched: set[Relation] = set()
@@ -206,6 +215,7 @@ def score_relations(
         score.gold_relations += 1
         score.relations_found += bool(same)
         score.relations_as_pair += any(joins(r, head, tail) or joins(r, tail, head) for r in emitted)
+        score.relations_with_nodes += any(k & head for k in node_keys) and any(k & tail for k in node_keys)
     score.relations = len(emitted)
     score.unmatched_relations = [
         Emitted(graph.entities[r.source].label, r.type, graph.entities[r.target].label, r.evidence)
@@ -271,6 +281,7 @@ def summarize(scores: Sequence[PaperScore], judgments: Judgments | None) -> dict
         "gold_relations": total("gold_relations"),
         "relations_found": total("relations_found"),
         "relations_as_pair": total("relations_as_pair"),
+        "relations_with_nodes": total("relations_with_nodes"),
         "relation_precision": _ratio(total("matched_relations"), total("relations")),
         "relations": total("relations") / n,
     }
@@ -340,6 +351,7 @@ def print_summary(name: str, f: dict[str, Any]) -> None:
         ("relations", "", ""),
         ("  expected relations found, type and direction", _of(f["relations_found"], f["gold_relations"]), ""),
         ("  expected relations found as a pair", _of(f["relations_as_pair"], f["gold_relations"]), ""),
+        ("  ... whose two entities are both nodes", _of(f["relations_with_nodes"], f["gold_relations"]), ""),
         (
             "  precision proxy (emitted matching an expected one)",
             f"{f['relation_precision']:.3f}",
