@@ -153,8 +153,9 @@ def test_every_scierc_relation_maps_to_an_ontology_property(label, head, tail, e
 
 def test_default_pipeline_uses_the_learned_extractor(nlp):
     assert MENTION_COMPONENT in nlp.pipe_names and RELATION_COMPONENT in nlp.pipe_names
-    assert nlp.pipe_names[-2:] == ["kg_learned_mentions", "kg_learned_relations"]
-    assert "scierc_mentions" not in load_pipeline(extractor="rules").pipe_names
+    assert nlp.pipe_names[-3:] == ["kg_learned_mentions", "kg_learned_relations", "kg_relation_check"]
+    rules = load_pipeline(extractor="rules").pipe_names
+    assert "scierc_mentions" not in rules and rules[-1] == "kg_relation_check"
 
 
 @pytest.mark.parametrize("extractor", ["fast", "accurate"])

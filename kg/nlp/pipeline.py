@@ -6,7 +6,7 @@ import spacy
 from spacy.language import Language
 
 # Importing the modules registers the factories with spaCy.
-from kg.nlp import abbreviations, learned, mentions, proposals, relations  # noqa: F401
+from kg.nlp import abbreviations, learned, mentions, proposals, relation_check, relations  # noqa: F401
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, EXTRACTORS, MENTION_MODELS, RELATION_MODELS, english_model
 from kg.nlp.learned_models import add_learned
 
@@ -30,4 +30,5 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
         add_learned(nlp, models or None, relations=RELATION_MODELS[extractor], mentions=MENTION_MODELS[extractor])
         nlp.add_pipe("kg_learned_mentions")
         nlp.add_pipe("kg_learned_relations")
+    nlp.add_pipe("kg_relation_check")  # last: it filters every relation the components above found
     return nlp
