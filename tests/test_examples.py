@@ -165,7 +165,8 @@ STATED = [
         ),
     ),
     # "a mechanistic interpretability framework" says what SAE-V is for, not a kind (issue 13, round 11);
-    # a Task again since the type model was refitted with fourteen samples' readers (session 19)
+    # stated again since session 19: the readers' relation check raises the relation's confidence, and
+    # the type model reads a task from the end of an `addresses`
     ("SAE-V", "addresses", "mechanistic interpretability", "we introduce SAE-V, a mechanistic interpretability"),
     ("GNNs", "uses", "graph symmetry", "learn from relational data by leveraging graph symmetries"),
     pytest.param(
