@@ -18,14 +18,16 @@ def biased(probabilities: dict[str, float], threshold: float) -> LinearModel:
     return LinearModel({}, LABELS, np.zeros((0, len(LABELS)), dtype=np.float32), bias, threshold)
 
 
-def test_a_relation_below_the_threshold_is_dropped_and_one_above_kept(nlp: Language) -> None:
+def test_a_relation_below_the_threshold_falls_to_its_probability_and_one_above_is_kept(nlp: Language) -> None:
     with nlp.select_pipes(disable=["kg_relation_check"]):
         doc = nlp("We evaluate GraphSAGE on the Cora dataset.")
     stated = relations_of(doc._.kg_relations)
     assert [r.label for r in stated] == ["evaluatedOn"], stated
     doc._.kg_relations = stated
-    assert checked_relations(doc, biased({"NONE": 0.7, "evaluatedOn": 0.2, "uses": 0.05, "uses<": 0.05}, 0.1))
-    assert not checked_relations(doc, biased({"NONE": 0.9, "evaluatedOn": 0.04, "uses": 0.03, "uses<": 0.03}, 0.1))
+    (kept,) = checked_relations(doc, biased({"NONE": 0.7, "evaluatedOn": 0.2, "uses": 0.05, "uses<": 0.05}, 0.1))
+    assert kept.score == round(1 - (1 - stated[0].score) * 0.8, 4)  # the noisy-or of the two
+    (unlikely,) = checked_relations(doc, biased({"NONE": 0.9, "evaluatedOn": 0.04, "uses": 0.03, "uses<": 0.03}, 0.1))
+    assert unlikely.score == 0.04 and unlikely[:5] == stated[0][:5]
 
 
 def test_the_direction_is_part_of_the_class(nlp: Language) -> None:
@@ -36,7 +38,7 @@ def test_the_direction_is_part_of_the_class(nlp: Language) -> None:
     model = biased({"NONE": 0.5, "evaluatedOn": 0.1, "uses": 0.35, "uses<": 0.05}, 0.1)
     assert np.allclose(readers_probabilities(model, doc, [forward, backward]), [0.35, 0.05], atol=1e-5)  # type: ignore[arg-type]
     doc._.kg_relations = [forward, backward]
-    assert checked_relations(doc, model) == [forward]
+    assert [r.score for r in checked_relations(doc, model)] == [1.0, 0.05]
 
 
 def test_ends_that_are_no_mention_are_left_alone(nlp: Language) -> None:

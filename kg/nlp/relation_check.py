@@ -9,7 +9,10 @@ classes: NONE, each label, and each asymmetric label the other way round, ``L<``
 classifier's pair features (:func:`kg.nlp.relation_classifier.pair_features`). Its probability
 ``p`` for a relation's label and direction is combined with the relation's own confidence ``c``:
 
-* ``p`` below the model's ``threshold``: the relation is dropped;
+* ``p`` below the model's ``threshold``: the relation's confidence falls to ``p`` (under 0.01), so
+  the build leaves it out at any confidence a user would ask for, while the graph still reads its
+  ends' roles from it when it types them (:func:`kg.graph.type_model.stated_roles`), as the type
+  model was fitted to;
 * otherwise its confidence becomes the noisy-or ``1 - (1 - c)(1 - p)``, so a relation the rules
   are unsure of and readers would state can reach the build's default (0.7).
 
@@ -91,7 +94,9 @@ def checked_relations(doc: Doc, model: LinearModel | None) -> list[Relation]:
     for rel, p in zip(relations, readers_probabilities(model, doc, relations), strict=True):
         if p is None:
             out.append(rel)
-        elif p >= model.threshold:
+        elif p < model.threshold:  # kept at p, under any threshold a user would set: its ends' roles still count
+            out.append(rel._replace(score=round(min(rel.score, p), 4)))
+        else:
             out.append(rel._replace(score=round(1 - (1 - rel.score) * (1 - p), 4)))
     return out
 
