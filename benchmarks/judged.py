@@ -176,7 +176,7 @@ def score_paper(
     node_keys = frozenset().union(*keys.values())
     score.not_nodes = len(paper.get("not_nodes", []))
     score.not_nodes_as_nodes = [p for p in paper.get("not_nodes", []) if name_key(p) in node_keys]
-    score_relations(score, paper, expected, relations, graph, node)
+    score_relations(score, paper, expected, relations, graph, node_keys)
     return score
 
 
@@ -186,7 +186,7 @@ def score_relations(
     expected: Sequence[Expected],
     relations: Sequence[Relation],
     graph: Graph,
-    paper_node: str,
+    node_keys: frozenset[str],
 ) -> None:
     """Expected relations found (type and direction, or as a pair), those whose two entities are
     both nodes of the paper (what a relation extractor could find), and emitted ones matching none."""
@@ -199,8 +199,6 @@ def score_relations(
         return bool(
             names_keys(graph.entities[r.source].names) & head and names_keys(graph.entities[r.target].names) & tail
         )
-
-    node_keys = [names_keys(graph.entities[e].names) for e in graph.paper_entities(paper_node) if e in graph.entities]
 
     emitted = sorted(set(relations), key=lambda r: (r.source, r.type, r.target))
     matched: set[Relation] = set()
@@ -215,7 +213,7 @@ def score_relations(
         score.gold_relations += 1
         score.relations_found += bool(same)
         score.relations_as_pair += any(joins(r, head, tail) or joins(r, tail, head) for r in emitted)
-        score.relations_with_nodes += any(k & head for k in node_keys) and any(k & tail for k in node_keys)
+        score.relations_with_nodes += bool(node_keys & head and node_keys & tail)
     score.relations = len(emitted)
     score.unmatched_relations = [
         Emitted(graph.entities[r.source].label, r.type, graph.entities[r.target].label, r.evidence)

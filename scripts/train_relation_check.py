@@ -29,15 +29,16 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from judged import abstract_records, load_samples  # noqa: E402
 from kg_cli import name_key  # noqa: E402
+from train_scierc import _fit  # noqa: E402
 
 from kg.nlp.linear import LinearModel, save_linear  # noqa: E402
 from kg.nlp.mentions import SPANS_KEY  # noqa: E402
 from kg.nlp.pipeline import load_pipeline  # noqa: E402
-from kg.nlp.relation_check import MODEL_DIR, NONE, pair_class  # noqa: E402
-from kg.nlp.relation_classifier import candidate_pairs, pair_features  # noqa: E402
+from kg.nlp.relation_check import MODEL_DIR, class_probabilities, pair_class  # noqa: E402
+from kg.nlp.relation_classifier import NONE, candidate_pairs, pair_features  # noqa: E402
 from kg.nlp.spans import relations_of  # noqa: E402
 
 Example = tuple[str, list[str], str, str | None]  # sample, features, readers' class, emitted class
@@ -97,32 +98,17 @@ def examples(paths: list[Path]) -> list[Example]:
 
 
 def fit(rows: list[Example], c: float, min_count: int = 3) -> LinearModel:
-    from scipy.sparse import csr_matrix
-    from sklearn.linear_model import LogisticRegression
-
-    counts = Counter(f for r in rows for f in set(r[1]))
-    index = {f: i for i, f in enumerate(sorted(f for f, n in counts.items() if n >= min_count))}
-    cols = [sorted({index[f] for f in r[1] if f in index}) for r in rows]
-    data = np.ones(sum(len(c_) for c_ in cols))
-    indptr = np.concatenate([[0], np.cumsum([len(c_) for c_ in cols])])
-    x = csr_matrix((data, np.concatenate(cols) if cols else [], indptr), shape=(len(rows), len(index)))
-    clf = LogisticRegression(C=c, max_iter=3000).fit(x, [r[2] for r in rows])
-    labels = [str(label) for label in clf.classes_]
-    return LinearModel(index, labels, clf.coef_.T.astype(np.float32), clf.intercept_.astype(np.float32), 0.0)
+    """The multinomial logistic regression over ``rows`` (train_scierc.py's fitting, no class weights)."""
+    return _fit(
+        [r[1] for r in rows], [r[2] for r in rows], c, min_count, max_iter=3000, class_weight=None, threshold=0.0
+    )
 
 
 def emitted_probabilities(model: LinearModel, rows: list[Example]) -> list[tuple[float, bool]]:
-    from kg.nlp.linear import linear_probabilities
-
+    """For the rows the pipeline relates: the model's probability of its class, and whether a reader wrote it."""
     kept = [r for r in rows if r[3] is not None]
-    if not kept:
-        return []
-    probabilities = linear_probabilities(model, (r[1] for r in kept))
-    column = {label: j for j, label in enumerate(model.labels)}
-    return [
-        (float(p[column[r[3]]]) if r[3] in column else 0.0, r[3] == r[2])
-        for r, p in zip(kept, probabilities, strict=True)
-    ]
+    probabilities = class_probabilities(model, [r[1] for r in kept], [str(r[3]) for r in kept])
+    return [(p, r[3] == r[2]) for p, r in zip(probabilities, kept, strict=True)]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -39,7 +39,6 @@ from kg.nlp.relation_classifier import pair_features
 from kg.nlp.spans import Relation, relations_of
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "readers_relations"
-NONE = "NONE"
 #: Labels stated either way round: one class, no reversed one.
 SYMMETRIC = frozenset({"conjoinedWith", "comparedWith"})
 
@@ -77,12 +76,20 @@ def readers_probabilities(model: LinearModel, doc: Doc, relations: Sequence[Rela
         rows.append(pair_features(a, b, bounds))
         where.append((k, pair_class(rel.label, a is head)))
     out: list[float | None] = [None] * len(relations)
-    if rows:
-        probabilities = linear_probabilities(model, rows)
-        column = {label: j for j, label in enumerate(model.labels)}
-        for (k, label), row in zip(where, probabilities, strict=True):
-            out[k] = float(row[column[label]]) if label in column else 0.0
+    for (k, _), p in zip(where, class_probabilities(model, rows, [c for _, c in where]), strict=True):
+        out[k] = p
     return out
+
+
+def class_probabilities(model: LinearModel, rows: Sequence[Sequence[str]], classes: Sequence[str]) -> list[float]:
+    """The probability ``model`` gives each row's class (0 for a class it does not know)."""
+    if not rows:
+        return []
+    column = {label: j for j, label in enumerate(model.labels)}
+    return [
+        float(p[column[c]]) if c in column else 0.0
+        for p, c in zip(linear_probabilities(model, rows), classes, strict=True)
+    ]
 
 
 def checked_relations(doc: Doc, model: LinearModel | None) -> list[Relation]:
