@@ -10,6 +10,8 @@ abstracts go through `kg build` (one temporary JSONL, node-link JSON export), th
   equal to its label or an alt, ignoring case, plurals, hyphens, spaces and accents; typed when
   such a node has one of its types; a proposal is found when the paper `kg:proposes` such a node.
   Entities named only in the title (`in_title_only`) are left out: kg reads abstracts only.
+- proposal precision proxy: the share of the paper's `kg:proposes` links whose node matches one of the
+  reader's proposals (title-only ones included); recall alone rewards proposing everything.
 - important entities: those marked `"important": true`; in a sample without the field, the
   proposed ones and every Dataset or Task.
 - not_nodes that became nodes: a not_node phrase equal (same comparison) to a node of the paper.
@@ -99,6 +101,8 @@ class PaperScore:
     missed: list[str] = field(default_factory=list)
     proposals_missed: list[str] = field(default_factory=list)
     proposed_nodes: list[str] = field(default_factory=list)
+    proposes: int = 0
+    proposes_right: int = 0
     mistyped: list[str] = field(default_factory=list)
     nodes: int = 0
     unmatched_nodes: list[Entity] = field(default_factory=list)
@@ -172,6 +176,13 @@ def score_paper(
             score.mistyped.append(f"{e.label} ({'/'.join(sorted(e.types))}, not {matches[0].type})")
     score.nodes = len(nodes)
     score.proposed_nodes = sorted(graph.entities[e].label for e in proposes if e in graph.entities)
+    # what kg proposes, against every proposal the reader wrote (title-only ones too: kg reads titles for them)
+    theirs = names_keys(
+        n for e in paper.get("entities", []) if e.get("proposed") for n in [e["label"], *e.get("alt", ())]
+    )
+    made = [graph.entities[e] for e in proposes if e in graph.entities]
+    score.proposes = len(made)
+    score.proposes_right = sum(bool(names_keys(n.names) & theirs) for n in made)
     score.unmatched_nodes = [n for n in nodes if not keys[n.id] & every_name]
     node_keys = frozenset().union(*keys.values())
     score.not_nodes = len(paper.get("not_nodes", []))
@@ -269,6 +280,8 @@ def summarize(scores: Sequence[PaperScore], judgments: Judgments | None) -> dict
         "proposals_found": total("proposals_found"),
         "proposed": total("proposed"),
         "proposals": _ratio(total("proposals_found"), total("proposed")),
+        "proposes": total("proposes"),
+        "proposes_right": total("proposes_right"),
         "important": total("important"),
         "important_missed": sum(len(s.important_missed) for s in scores) / n,
         "nodes": total("nodes") / n,
@@ -330,6 +343,7 @@ def print_summary(name: str, f: dict[str, Any]) -> None:
         ("  expected entities found", f"{f['found']:.3f} of {f['expected']}", TARGETS["found"]),
         ("  found with an acceptable type", f"{f['typed']:.3f}", TARGETS["typed"]),
         ("  proposals found (kg:proposes)", _of(f["proposals_found"], f["proposed"]), TARGETS["proposals"]),
+        ("  proposal precision proxy (a reader's proposal)", _of(f["proposes_right"], f["proposes"]), ""),
         (
             "  important entities missed per paper",
             f"{f['important_missed']:.2f} of {important:.2f}",

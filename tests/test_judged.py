@@ -52,6 +52,7 @@ def test_entities_are_matched_by_name_and_typed_by_the_readers_types() -> None:
     s = score_paper(PAPER, "paper/p1", g, g.relations_by_paper()["paper/p1"], marked=False)
     assert (s.expected, s.found, s.typed) == (4, 3, 2)  # CIFAR-10 has no node; the VAE is a Concept
     assert s.proposals_found == 1 and s.missed == ["CIFAR-10 (Dataset)"]
+    assert (s.proposes, s.proposes_right) == (1, 1)
     assert s.important_missed == ["CIFAR-10"]  # a dataset, in a sample without `important` marks
     assert [n.label for n in s.unmatched_nodes] == ["short MCMC chain"]
     assert s.not_nodes_as_nodes == ["short MCMC chains"]
@@ -66,3 +67,13 @@ def test_relations_found_as_pairs_and_those_an_extractor_could_find() -> None:
     assert s.relations == 3 and len(s.unmatched_relations) == 2
     figures = summarize([s], None)
     assert figures["relations_with_nodes"] == 2 and figures["relation_precision"] == 1 / 3
+
+
+def test_proposals_proxy_counts_what_kg_proposes_that_no_reader_proposed() -> None:
+    g = graph()
+    g.proposes["paper/p1"].add("entity/ebm")  # mentioned by the reader, not proposed
+    g.proposes["paper/p1"].add("entity/mcmc")  # not an entity of the reader's at all
+    s = score_paper(PAPER, "paper/p1", g, g.relations_by_paper()["paper/p1"], marked=False)
+    assert (s.proposals_found, s.proposes, s.proposes_right) == (1, 3, 1)
+    figures = summarize([s], None)
+    assert (figures["proposes_right"], figures["proposes"]) == (1, 3)
