@@ -193,6 +193,22 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"score-based generative modeling", "generative modeling", "gradient-based optimizer", "flow-based models"},
             {"single gradient-based optimizer", "DFBT-based"},
         ),
+        (  # a particle or preposition hyphened to a noun opens the term ("over", "on", "down" read as adverbs)
+            "To prevent the over-smoothing of results, our on-policy algorithm uses down-sampling, "
+            "and Over-fitting is a major issue.",
+            {"over-smoothing", "on-policy algorithm", "down-sampling", "Over-fitting"},
+            {"smoothing", "algorithm", "sampling", "fitting"},
+        ),
+        (  # ... also before a generic head, where the word is the term
+            "We study the over-smoothing problem in deep graph neural networks.",
+            {"over-smoothing problem"},
+            {"problem"},
+        ),
+        (  # an evaluative modifier hyphened the same way still goes: "in-depth"
+            "We provide an in-depth analysis of off-the-shelf detectors.",
+            set(),
+            {"in-depth analysis"},
+        ),
         (  # "X-based N" with X a name of its own and N a role noun is X: a family of methods is not
             "FooNet beats GAN-based methods, a Transformer-based model and an MLP-based head, a BERT-based reader, "
             "like the energy-based model and model-based approaches, and RNN-based language models.",

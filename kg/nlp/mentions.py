@@ -20,6 +20,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
+from kg.nlp.hyphened import prefix_term
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.span_edges import (
@@ -105,8 +106,9 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True
     if _named_before_dataset_head(span):
         return True  # "the Walmart dataset"
-    head = span[-1]
-    if head.pos_ not in {"NOUN", "PROPN"} and not (len(span) == 1 and rare_gerund(head)):
+    head, prefixed = span[-1], prefix_term(span[0], lexicon)  # "over-smoothing (problem)", "off-policy"
+    one_word = (len(span) == 1 and rare_gerund(head)) or (prefixed and len(span) == 3)  # "grokking"
+    if head.pos_ not in {"NOUN", "PROPN"} and not one_word:
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
@@ -116,9 +118,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         if counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2):
             return True
         return rare_term(lemma) or listed_task(head, lexicon)
-    if singular(head.lower_) in lexicon.generic_heads and all(
-        t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]
-    ):
+    generic = singular(head.lower_) in lexicon.generic_heads and not prefixed
+    if generic and all(t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]):
         return False
     return len(span) <= 6
 

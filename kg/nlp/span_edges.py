@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
 from kg.nlp.lexicon import Lexicon, known_types
 from kg.text import capitals_of_a_name, rare_term, singular
 
@@ -111,14 +112,6 @@ def quantity(doc: Doc, i: int) -> int:
     return 2 if doc[i + 1].text in _UNITS else 0
 
 
-def _word_at(doc: Doc, i: int) -> Span:
-    """The whole word written without spaces from token ``i``: "high-fidelity", "fine-tune"."""
-    end = i + 1
-    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text not in {",", ";", ":", "(", ")", "."}:
-        end += 1
-    return doc[i:end]
-
-
 def _rates_amount(span: Span) -> int:
     """How many tokens at the start of ``span`` rate an amount or a result rather than name a kind
     of thing: 1 for "low" of "low communication cost", "large" of "large datasets" and
@@ -128,7 +121,7 @@ def _rates_amount(span: Span) -> int:
     """
     if len(span) < 2 or _keeps_case(span[0]) or _known(span):
         return 0
-    word = _word_at(span.doc, span.start)
+    word = word_at(span.doc, span.start)
     pieces = [t.lower_ for t in word if t.text != "-"]
     rest = span[len(word) :]
     if not len(rest) or not pieces or pieces[0] not in _MAGNITUDES | _RATES:
@@ -151,11 +144,6 @@ def _known(span: Span) -> bool:
     return words in known_types() or words[: len(words) - len(last)] + singular(last) in known_types()
 
 
-def _hyphen_after(token: Token) -> bool:
-    """Whether a hyphen is written against ``token``: "long-" of "long-tailed" (not the doc's end)."""
-    return not token.whitespace_ and token.i + 1 < len(token.doc) and token.doc[token.i + 1].text == "-"
-
-
 #: Adjectives of size the tagger reads as adverbs before a hyphen: "long-tailed", "short-lived".
 _DIMENSIONS = frozenset({"long", "short"})
 
@@ -165,9 +153,11 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
         return True
     if token.pos_ == "ADV" and token.lower_.endswith("ly") and _describes_next(token, lexicon):
         return False  # "linearly separable data", "fully connected layer", "geodesically convex"
-    if token.lower_ in _DIMENSIONS and _hyphen_after(token):
+    if token.lower_ in _DIMENSIONS and hyphen_after(token):
         # the tagger reads "long" of "long-tailed recognition" as an adverb; "long-standing" rates
-        return _word_at(token.doc, token.i).text.lower() in lexicon.stop_modifiers
+        return word_at(token.doc, token.i).text.lower() in lexicon.stop_modifiers
+    if token.pos_ in {"ADV", "ADP"} and prefix_term(token, lexicon):
+        return False  # "over-smoothing", "off-policy", "down-sampling": a prefix of the term's word
     if token.pos_ in _LEFT_POS:
         return True
     if token.lower_ in lexicon.stop_modifiers:
@@ -231,22 +221,6 @@ def _gerund_next(token: Token) -> bool:
     return after is None or after.pos_ not in {"NOUN", "PROPN"} or after.lemma_.lower() in ROLE_HEADS | STRIPPABLE_HEADS
 
 
-#: Count words that make a kind of thing when hyphenated to a noun: "few-shot", "two-sample",
-#: "zero-shot", "single-agent", "multi-task" (not an amount of things, as "two tests" is).
-_KIND_COUNTS = frozenset("zero one two three few single multi".split())
-
-
-def _counted_kind(doc: Doc, i: int) -> bool:
-    return (
-        doc[i].lower_ in _KIND_COUNTS
-        and i + 2 < len(doc)
-        and not doc[i].whitespace_
-        and doc[i + 1].text == "-"
-        and not doc[i + 1].whitespace_
-        and doc[i + 2].is_alpha
-    )
-
-
 def trim(span: Span, lexicon: Lexicon) -> Span:
     """Strip determiners, pronouns, numbers and evaluative words from a chunk's edges.
 
@@ -283,10 +257,10 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break
     rated = False
     while start < end:
-        if _counted_kind(doc, start):
+        if counted_kind(doc, start):
             break  # "few-shot classification", "two-sample test", "zero-shot learning": the count makes the kind
         amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
-        word = _word_at(doc, start)
+        word = word_at(doc, start)
         if word.text.lower() in _VERB_WORDS:
             amount = len(word)  # "fine-tune BERT"; "fine-tune" alone is no term either
         if not amount and (amount := _rates_amount(doc[start:end])):

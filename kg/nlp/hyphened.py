@@ -1,0 +1,60 @@
+"""Words written from pieces joined by hyphens, and which of them name a kind of thing.
+
+A count hyphened to a noun makes a kind ("few-shot", "two-sample", "multi-task"), and so does a
+particle or preposition hyphened to a noun ("over-smoothing", "off-policy", "in-context"), which
+the tagger reads as an adverb or a preposition; an evaluative word made the same way does not
+("in-depth", "in-house"). :mod:`kg.nlp.span_edges` keeps such words whole at a mention's edge.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.lexicon import Lexicon
+
+#: Count words that make a kind of thing when hyphenated to a noun: "few-shot", "two-sample",
+#: "zero-shot", "single-agent", "multi-task" (not an amount of things, as "two tests" is).
+_KIND_COUNTS = frozenset("zero one two three few single multi".split())
+#: Words of a particle hyphened to a noun that rate or place a thing rather than name a kind.
+_EVALUATIVE_PREFIXED = frozenset({"in-depth", "in-house", "up-front", "in-person", "on-site", "on-demand"})
+
+
+def word_at(doc: Doc, i: int) -> Span:
+    """The whole word written without spaces from token ``i``: "high-fidelity", "fine-tune"."""
+    end = i + 1
+    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text not in {",", ";", ":", "(", ")", "."}:
+        end += 1
+    return doc[i:end]
+
+
+def hyphen_after(token: Token) -> bool:
+    """Whether a hyphen is written against ``token``: "long-" of "long-tailed" (not the doc's end)."""
+    return not token.whitespace_ and token.i + 1 < len(token.doc) and token.doc[token.i + 1].text == "-"
+
+
+def counted_kind(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is a count hyphened to a word: "few-shot", "two-sample"."""
+    return (
+        doc[i].lower_ in _KIND_COUNTS
+        and i + 2 < len(doc)
+        and not doc[i].whitespace_
+        and doc[i + 1].text == "-"
+        and not doc[i + 1].whitespace_
+        and doc[i + 2].is_alpha
+    )
+
+
+def prefix_term(token: Token, lexicon: Lexicon) -> bool:
+    """Whether ``token`` opens a word of two pieces that names a kind of thing, a particle or
+    preposition hyphened to a noun: "over-smoothing", "off-policy", "up-sampling", "in-context"
+    (the tagger reads the first piece as an adverb or a preposition); not an evaluative
+    modifier ("in-depth", or one of ``lexicon.stop_modifiers``)."""
+    word = word_at(token.doc, token.i)
+    if len(word) != 3 or word[0].i != token.i or word[1].text != "-" or not token.is_alpha:
+        return False
+    piece = word[2]
+    return (
+        piece.is_alpha
+        and (piece.pos_ in {"NOUN", "PROPN"} or piece.lower_.endswith("ing"))
+        and word.text.lower() not in lexicon.stop_modifiers | _EVALUATIVE_PREFIXED
+    )
