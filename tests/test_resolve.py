@@ -325,3 +325,14 @@ def test_normal_form_is_idempotent(text):
     last = words[-1].split("-")[-1] if words else ""
     assume(not (last.endswith("S") and sum(c.isupper() for c in last) >= 2))
     assert normal_form(once) == once
+
+
+def test_a_term_said_to_be_a_problem_is_the_term_when_the_corpus_names_it_alone():
+    # three papers name over-smoothing alone; one speaks of "the over-smoothing problem"
+    papers = [(f"p{i}", ex(("over-smoothing", "Concept"))) for i in range(3)]
+    papers += [("p3", ex(("over-smoothing problem", "Task"), ("inverse problem", "Task")))]
+    papers += [("p4", ex(("inverse", "Concept")))]  # one paper misreads "inverse" as a term
+    entities, keys = resolve_entities(papers)
+    assert keys[3][0] == keys[0][0] == term_key("over-smoothing")
+    assert set(entities[keys[0][0]].papers) == {"p0", "p1", "p2", "p3"}
+    assert keys[3][1] == term_key("inverse problem")  # "inverse" alone is no term of the corpus

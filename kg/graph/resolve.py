@@ -17,13 +17,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from kg.graph.short_forms import short_form_pairs, spells
-from kg.graph.terms import clean_term, dataset_head_cut, singular_label, term_key
+from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import publisher_pairs, same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
 from kg.text import spelled_as_name
 
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
+#: A one-word term named alone by this many papers is what "the <term> problem" is about.
+DIFFICULTY_PAPERS = 3
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
 
 
@@ -100,7 +102,7 @@ class Resolver:
         # short form -> long forms by term_key -> how many definitions, and each one's spellings
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
         self.spellings: dict[str, Counter[str]] = defaultdict(Counter)
-        self.terms: set[str] = set()  # every mention's key
+        self.terms: Counter[str] = Counter()  # every mention's key: how many papers name it
         self.context: set[str] = set()  # the words of the paper being resolved
         self.fallback: dict[str, str] = {}
         for short, long in sorted(fallback):
@@ -111,7 +113,7 @@ class Resolver:
         :func:`term_key`, so "Large Language Models" and "large language model" add up against
         "large-scale language models" for LLM."""
         for ex in extractions:
-            self.terms.update(term_key(clean_term(m.text)) for m in ex.mentions)
+            self.terms.update({term_key(clean_term(m.text)) for m in ex.mentions})
             for short, long in ex.definitions:
                 key = term_key(long)
                 self.global_defs[term_key(short)][key] += 1
@@ -212,7 +214,7 @@ def resolve_entities(
         resolver.context = {w for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
         row: list[tuple[str, str | None, bool, Mention] | None] = []
         for mention in ex.mentions:
-            core = clean_term(mention.text)
+            core = difficulty_term(clean_term(mention.text), resolver.terms, DIFFICULTY_PAPERS)
             if core != mention.text:  # "the DeepMind Control Suite" names the dataset "DeepMind Control"
                 named = dataset_head_cut(mention.text, core) and spelled_as_name(core)
                 label = "Dataset" if named else mention.label

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from kg.records import Extraction
@@ -194,6 +194,26 @@ def core_term(text: str) -> str:
         return head.rstrip(" -") if one_name else text
     if " " in head.strip() or any(c.isupper() for c in head):
         return head.rstrip(" -")
+    return text
+
+
+#: Heads that only say a term is a difficulty or an effect: "the over-smoothing problem".
+_DIFFICULTY_HEADS = frozenset({"problem", "problems", "issue", "issues", "phenomenon", "phenomena"})
+
+
+def difficulty_term(text: str, papers: Mapping[str, int], min_papers: int = 1) -> str:
+    """The one-word term before "problem", "issue" or "phenomenon" when at least ``min_papers``
+    papers of the corpus also name it alone (``papers``: by :func:`term_key`): "the
+    over-smoothing problem" and "overfitting issues" are over-smoothing and overfitting; "inverse
+    problem" stays, as "inverse" alone is no term of the corpus.
+
+    >>> named = {"oversmoothing": 4, "inverse": 1}
+    >>> difficulty_term("over-smoothing problem", named, 3), difficulty_term("inverse problem", named, 3)
+    ('over-smoothing', 'inverse problem')
+    """
+    head, _, last = text.rpartition(" ")
+    if last.lower() in _DIFFICULTY_HEADS and head and " " not in head and papers.get(term_key(head), 0) >= min_papers:
+        return head
     return text
 
 
