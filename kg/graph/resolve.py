@@ -23,9 +23,9 @@ from kg.graph.variants import publisher_pairs, same_stems, typo_pairs, variant_k
 from kg.records import Extraction, Mention
 from kg.text import spelled_as_name
 
-#: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 #: A one-word term named alone by this many papers is what "the <term> problem" is about.
 DIFFICULTY_PAPERS = 3
+#: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
 
 
