@@ -139,11 +139,17 @@ def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
         paper("p2", ("ToolBench", "Concept"), ("ImageNet", "Dataset"), ("ImageNet-O", "Method")),
         paper("p3", ("benchmark", "Concept"), ("ResNet", "Method"), ("GPT-4", "Method"), ("CIFAR-100", "Dataset")),
         paper("p4", ("CIFAR-100", "Dataset"), ("CIFAR100-LT", "Method")),
+        paper("p5", ("Split-ImageNet", "Method"), ("Microsoft COCO", "Method"), ("COCO", "Dataset")),
+        paper("p6", ("COCO", "Dataset"), ("Leaky Integrate-and-Fire", "Method"), ("Fire", "Dataset")),
+        paper("p7", ("Fire", "Dataset"), ("ImageNet classification", "Task")),
     ]
     graph = build_graph([p for p, _ in records], [e for _, e in records])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if "label" in d and d.get("type") != "Paper"}
     assert types["PIE-Bench"] == types["ToolBench"] == types["ImageNet-O"] == "Dataset"
     assert types["CIFAR100-LT"] == "Dataset"  # CIFAR-100's variant, written without its hyphen
+    assert types["Split-ImageNet"] == types["Microsoft COCO"] == "Dataset"  # a name before the dataset's
+    assert types["Leaky Integrate-and-Fire"] == "Method"  # "Fire" is no name-shaped dataset
+    assert types["ImageNet classification"] == "Task"
     assert types["ResNet-50"] == types["GPT-4"] == "Method"
 
 

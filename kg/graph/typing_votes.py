@@ -285,17 +285,39 @@ def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
     >>> sorted(dataset_variants({"a": ("CIFAR-100", True), "b": ("CIFAR100-LT", False), "c": ("CIFAR-100-C", False),
     ...     "d": ("CIFAR-10", False), "e": ("CIFAR", False)}))
     ['b', 'c']
+
+    So is a name written before a dataset's, in a label of three words or fewer that opens with a
+    capital (not "pretrained ImageNet"), when the dataset's name is written as a name (not "Fire"
+    of "Leaky Integrate-and-Fire", should a paper call something "Fire" a dataset):
+
+    >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("Split-ImageNet", False),
+    ...     "c": ("Microsoft COCO", False), "d": ("COCO", True), "e": ("pretrained ImageNet", False),
+    ...     "f": ("ImageNet classification", False)}))
+    ['b', 'c']
     """
-    known = {_squashed(label) for label, is_dataset in labels.values() if is_dataset}
+    datasets = [label for label, is_dataset in labels.values() if is_dataset]
+    known = {_squashed(label) for label in datasets}
+    # written as a name (two capitals or a digit, four characters or more): not "Fire", "MAP"
+    names = {_squashed(label) for label in datasets if len(label) >= 4 and _name_shaped(label)}
     out = set()
     for entity, (label, is_dataset) in labels.items():
-        if is_dataset or " " in label:
+        if is_dataset:
+            continue
+        # a name before the dataset's own: "Microsoft COCO", "Split-ImageNet", "On-Manifold ImageNet"
+        last = re.split(r"[\s-]", label)[-1]
+        if last != label and len(label.split()) <= 3 and label[:1].isupper() and _squashed(last) in names:
+            out.add(entity)
+        if " " in label:
             continue
         # every hyphen may end the dataset's name: "CIFAR-100-LT" is CIFAR-100's, "CIFAR100-LT" too
         bases = [label[:i] for i, c in enumerate(label) if c == "-" and 0 < i < len(label) - 1]
         if any(_squashed(base) in known for base in bases):
             out.add(entity)
     return out
+
+
+def _name_shaped(label: str) -> bool:
+    return sum(c.isupper() for c in label) >= 2 or any(c.isdigit() for c in label)
 
 
 def _squashed(name: str) -> str:
