@@ -110,6 +110,10 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             ["SSNG"],
         ),
         ("The proposed method for training Vision Transformers (ViT) is fast.", []),
+        (  # what "the resulting" names is what the authors' steps make
+            "We use flexible rational functions instead. The resulting Padé Activation Units (PAUs) learn new ones.",
+            ["PAUs"],
+        ),
         ("We curate WebQA, a dataset of 10K questions.", ["WebQA"]),
         # the parse cuts the long form at "to"; its abbreviation names the whole
         ("In this paper, we introduce Quick Estimation to Pick the Right Width (QEPRW).", ["QEPRW"]),

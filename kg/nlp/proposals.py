@@ -185,7 +185,7 @@ _NAMING_GLUE = frozenset({",", "namely", "called", "named", "dubbed", "termed", 
 
 def _owned(span: Span) -> bool:
     """Whether ``span``, a name, is the authors' own by the words just before it: "our model,
-    namely FALCON", "our proposed framework PiCO", "our PI3NN method", "the proposed SCRFD"."""
+    namely FALCON", "our proposed framework PiCO", "our PI3NN method", "the proposed SCRFD", "the resulting PAUs"."""
     doc = span.doc
     long = next((lf for sf, lf in definitions(doc) if (sf.start, sf.end) == (span.start, span.end)), None)
     if long is not None and long.start < span.start:
@@ -193,7 +193,7 @@ def _owned(span: Span) -> bool:
     k, steps = span.start - 1, 0
     while k >= span.sent.start and steps < 5:
         tok = doc[k]
-        if tok.lower_ == "our" or (tok.lower_ == "proposed" and k > 0 and doc[k - 1].lower_ == "the"):
+        if tok.lower_ == "our" or (tok.lower_ in {"proposed", "resulting"} and k > 0 and doc[k - 1].lower_ == "the"):
             return True
         if tok.lower_ not in _NAMING_GLUE and tok.pos_ not in {"ADJ", "NOUN", "PROPN"}:
             return False
