@@ -175,12 +175,12 @@ def score_paper(
         elif not any(n.type in e.types for n in matches):
             score.mistyped.append(f"{e.label} ({'/'.join(sorted(e.types))}, not {matches[0].type})")
     score.nodes = len(nodes)
-    score.proposed_nodes = sorted(graph.entities[e].label for e in proposes if e in graph.entities)
+    made = [graph.entities[e] for e in proposes if e in graph.entities]
+    score.proposed_nodes = sorted(n.label for n in made)
     # what kg proposes, against every proposal the reader wrote (title-only ones too: kg reads titles for them)
     theirs = names_keys(
         n for e in paper.get("entities", []) if e.get("proposed") for n in [e["label"], *e.get("alt", ())]
     )
-    made = [graph.entities[e] for e in proposes if e in graph.entities]
     score.proposes = len(made)
     score.proposes_right = sum(bool(names_keys(n.names) & theirs) for n in made)
     score.unmatched_nodes = [n for n in nodes if not keys[n.id] & every_name]

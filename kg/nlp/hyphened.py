@@ -36,9 +36,8 @@ def counted_kind(doc: Doc, i: int) -> bool:
     """Whether token ``i`` is a count hyphened to a word: "few-shot", "two-sample"."""
     return (
         doc[i].lower_ in _KIND_COUNTS
+        and hyphen_after(doc[i])
         and i + 2 < len(doc)
-        and not doc[i].whitespace_
-        and doc[i + 1].text == "-"
         and not doc[i + 1].whitespace_
         and doc[i + 2].is_alpha
     )

@@ -107,7 +107,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     if _named_before_dataset_head(span):
         return True  # "the Walmart dataset"
     head, prefixed = span[-1], prefix_term(span[0], lexicon)  # "over-smoothing (problem)", "off-policy"
-    one_word = (len(span) == 1 and rare_gerund(head)) or (prefixed and len(span) == 3)  # "grokking"
+    one_word = (len(span) == 1 and rare_gerund(head)) or (prefixed and len(span) == 3)  # grokking, over-fitting
     if head.pos_ not in {"NOUN", "PROPN"} and not one_word:
         return False
     if len(span) == 1:
