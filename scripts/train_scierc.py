@@ -4,11 +4,6 @@ Usage (from the repo root)::
 
     .venv/bin/python scripts/train_scierc.py [--data ../shared/data/scierc] [--seeds 0 1 2]
 
-To train only the fast extractor's small NER model (``training/ner_small.cfg``, seed 0) into
-``kg/nlp/models/scierc/mentions/fast`` (about seven minutes; the rest stays as it is)::
-
-    .venv/bin/python scripts/train_scierc.py --fast
-
 To refit only the vote, the span typer and the relation model on the shipped NER models
 (about two minutes)::
 
@@ -139,24 +134,6 @@ def train_ner(cfg: Path, train: Path, dev: Path, out: Path, seed: int, max_steps
     subprocess.run(cmd, check=True)
     print(f"seed {seed}: trained in {time.time() - t0:.0f}s", flush=True)
     return out / "model-best"
-
-
-#: The fast extractor's NER model: its directory under ``mentions``, its config, its training steps.
-FAST = "fast"
-FAST_CONFIG = ROOT / "training" / "ner_small.cfg"
-FAST_STEPS = 6000
-
-
-def train_fast(data: Path, out: Path, max_steps: int = FAST_STEPS) -> None:
-    """Train the small NER model of the fast extractor (seed 0) and write it to ``out``, without
-    vocab and tokenizer (the host pipeline's are used), as :class:`MentionEnsemble` saves its models."""
-    with tempfile.TemporaryDirectory() as tmp:
-        train, dev = convert(data, Path(tmp))
-        best = train_ner(FAST_CONFIG, train, dev, Path(tmp) / FAST, 0, max_steps)
-        if out.exists():
-            shutil.rmtree(out)
-        spacy.load(best).to_disk(out, exclude=["vocab", "tokenizer"])
-    print(f"wrote {out}")
 
 
 DEFAULT_LABEL_VOTES = {"Metric": 1, "Generic": 1}  # chosen on dev (recall-starved labels)
@@ -319,10 +296,9 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "scierc")
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     ap.add_argument("--config", type=Path, default=ROOT / "training" / "ner_sm_tok2vec.cfg")
-    ap.add_argument("--max-steps", type=int, help="training steps per NER model (3000; --fast: 6000)")
+    ap.add_argument("--max-steps", type=int, default=3000)
     ap.add_argument("--out", type=Path, default=ROOT / "kg" / "nlp" / "models" / "scierc")
     ap.add_argument("--ner-dirs", type=Path, nargs="*", help="reuse trained NER pipelines")
-    ap.add_argument("--fast", action="store_true", help="train only the fast extractor's small NER (mentions/fast)")
     ap.add_argument(
         "--scirex",
         type=Path,
@@ -343,9 +319,6 @@ def main() -> None:
     )
     args = ap.parse_args()
     t0 = time.time()
-    if args.fast:
-        train_fast(args.data, args.out / "mentions" / FAST, args.max_steps or FAST_STEPS)
-        return
     with tempfile.TemporaryDirectory() as tmp:
         ner_dirs = args.ner_dirs
         if ner_dirs:  # copy first: they may live inside --out, which is replaced
@@ -356,7 +329,7 @@ def main() -> None:
         else:
             train, dev = convert(args.data, Path(tmp), args.scirex)
             ner_dirs = [
-                train_ner(args.config, train, dev, Path(tmp) / f"ner{s}", s, args.max_steps or 3000) for s in args.seeds
+                train_ner(args.config, train, dev, Path(tmp) / f"ner{s}", s, args.max_steps) for s in args.seeds
             ]
         if args.out.exists():
             shutil.rmtree(args.out)
@@ -373,7 +346,7 @@ def main() -> None:
     scores = evaluate_scierc(nlp, args.data / "dev.json")
     meta = {
         "seeds": args.seeds,
-        "max_steps": args.max_steps or 3000,
+        "max_steps": args.max_steps,
         "ner_reused": bool(args.ner_dirs),
         "scirex": bool(args.scirex),
         "label_votes": args.label_votes,

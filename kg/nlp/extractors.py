@@ -4,9 +4,7 @@ Nothing here imports spaCy, so the CLI starts fast and a rebuild from the cache 
 
 Each maps to the learned SciERC NER models it adds to the rules: ``None`` none (rules only),
 ``()`` every shipped model voting with its shipped settings, else the named models. ``fast``
-is the default: one small NER model with a tok2vec of its own (64 wide, 2 layers, trained on
-SciERC alone; ``training/ner_small.cfg``), which keeps ``kg build`` within its speed budget;
-``accurate`` is the vote of three models on fine-tuned copies of en_core_web_sm's tok2vec.
+is the default: it keeps ``kg build`` within its speed budget; ``accurate`` is the full vote.
 
 :data:`RELATION_MODELS` names each extractor's relation classifier: ``"linear"`` the logistic
 regression alone, ``"minilm"`` MiniLM averaged with it (needs ``pip install 'kg[transformer]'``).
@@ -18,7 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 
-EXTRACTORS: dict[str, tuple[str, ...] | None] = {"fast": ("fast",), "accurate": (), "rules": None}
+EXTRACTORS: dict[str, tuple[str, ...] | None] = {"fast": ("ner0",), "accurate": (), "rules": None}
 DEFAULT_EXTRACTOR = "fast"
 RELATION_MODELS: dict[str, str] = {"fast": "linear", "accurate": "minilm", "rules": "linear"}
 MENTION_MODELS: dict[str, str] = {"fast": "vote", "accurate": "minilm", "rules": "vote"}

@@ -29,7 +29,7 @@ def add_learned(
 ) -> Language:
     """Add the SciERC mention and relation components before ``kg_mentions``.
 
-    ``models`` names the NER models to vote with (``"fast"``, ``"ner0"``...); ``None`` takes every shipped
+    ``models`` names the NER models to vote with (``"ner0"``...); ``None`` takes every shipped
     model with its shipped vote settings; named models keep every span they predict, typed by
     the shipped span typer. ``mentions="minilm"`` combines every model's votes with MiniLM's span
     scores (:mod:`kg.nlp.transformer_mentions`); ``relations`` is ``"linear"`` (the logistic

@@ -17,7 +17,7 @@ def load_pipeline(model: str | None = None, extractor: str = DEFAULT_EXTRACTOR) 
     """The English model (its NER is not used, so not loaded) followed by kg's components.
 
     ``extractor`` is a key of :data:`EXTRACTORS`: the rules alone, or the rules combined with
-    the learned SciERC mentions and relations (one small NER model and the logistic regression, or
+    the learned SciERC mentions and relations (one NER model and the logistic regression, or
     the vote of all of them combined with MiniLM's span scores, and MiniLM relations).
     """
     if extractor not in EXTRACTORS:
