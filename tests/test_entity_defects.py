@@ -153,6 +153,18 @@ def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
     assert types["ResNet-50"] == types["GPT-4"] == "Method"
 
 
+def test_defects_a_measure_at_a_cutoff_is_a_metric() -> None:
+    """ "Hits@3", "Recall@20" typed Method by their mentions (the shape of a name) are metrics."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    named = [("Hits@3", "Method"), ("Recall@20", "Concept"), ("LinkNet", "Method")]
+    found = [Mention(text, kind, 0, len(text)) for text, kind in named]
+    graph = build_graph([Paper("p", "abstract")], [Extraction(found, [], [], [])])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types == {"Hits@3": "Metric", "Recall@20": "Metric", "LinkNet": "Method"}
+
+
 @pytest.mark.parametrize(
     "mention",
     ["n ×d size matrix D-1", "/(ε2 NE", "k2/pn1-2/ppoly(logn", "FID=3.88", "O(√T) regret", "ℓ_∞ Lipschitz bound"],

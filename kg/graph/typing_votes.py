@@ -30,6 +30,8 @@ METRIC_NAMES = frozenset(
     """auc auroc auprc aupr mse rmse mae psnr ssim lpips fid kid ndcg mrr wer cer bleu rouge meteor cider f1
     flops gflops tflops macs""".split()
 )
+#: A measure taken at a cutoff: "Hits@3", "Recall@10", "nDCG@k", "mAP@0.5", "P@1".
+_AT_CUTOFF = re.compile(r"[^\W\d_][\w-]*@(?:\d+(?:\.\d+)?|[kKnN])")
 #: Head words of notions, not of methods or tasks: a name headed by one is a Concept even when its
 #: mentions were typed Method or Task ("neural tangent kernel", "information bottleneck", "lottery
 #: ticket hypothesis", "loss landscape", "knowledge graph", "adversarial robustness"); a Dataset or
@@ -231,6 +233,13 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     >>> decide_type(Counter({"Method": 3}), "AUROC"), decide_type(Counter({"Concept": 2}), "PSNR")
     ('Metric', 'Metric')
 
+    and so is a measure taken at a cutoff:
+
+    >>> decide_type(Counter({"Method": 2}), "Hits@3"), decide_type(Counter({"Concept": 1}), "nDCG@k")
+    ('Metric', 'Metric')
+    >>> decide_type(Counter({"Method": 2}), "user@host")
+    'Method'
+
     and so is a name written out from one, unless its head says otherwise ("masked autoencoder"):
 
     >>> decide_type(Counter({"Method": 3}), "multiply-accumulate", short_forms=["MACs"])
@@ -240,7 +249,7 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     """
     if benchmark_name(text):
         return "Dataset"
-    if text.lower() in METRIC_NAMES:
+    if text.lower() in METRIC_NAMES or _AT_CUTOFF.fullmatch(text.strip()):
         return "Metric"
     if _SETTING.search(text):
         return "Concept"  # "learning rate", "sampling rate": a setting of a process, not a measure of results
