@@ -204,3 +204,21 @@ def test_defects_a_glued_link_is_no_node(tmp_path) -> None:
     labels = [e.label for e in graph.entities()]
     assert "FooNet" in labels
     assert not any("http" in label or "github" in label for label in labels)
+
+
+def test_defects_a_name_that_sentences_call_a_dataset_is_one() -> None:
+    """ "MIMIC-IV" typed Method where nothing said otherwise (the fallback of names), Dataset where
+    a sentence said so ("the MIMIC-IV dataset"): the Dataset votes of a name weigh more; not those
+    of a word ("Pascal"), nor a few against many ("ResNet-50")."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    def paper(key: str, *mentions: tuple[str, str]) -> tuple[Paper, Extraction]:
+        return Paper(key, f"abstract {key}"), Extraction([Mention(t, k, 0, len(t)) for t, k in mentions], [], [], [])
+
+    records = [paper(f"m{i}", ("MIMIC-IV", "Method"), ("Pascal", "Method"), ("ResNet-50", "Method")) for i in range(3)]
+    records += [paper("d", ("MIMIC-IV", "Dataset"), ("Pascal", "Dataset"), ("ResNet-50", "Dataset"))]
+    records += [paper(f"r{i}", ("ResNet-50", "Method")) for i in range(2)]
+    graph = build_graph([p for p, _ in records], [e for _, e in records])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types == {"MIMIC-IV": "Dataset", "Pascal": "Method", "ResNet-50": "Method"}
