@@ -51,9 +51,10 @@ def prefix_term(token: Token, lexicon: Lexicon) -> bool:
     word = word_at(token.doc, token.i)
     if len(word) != 3 or word[0].i != token.i or word[1].text != "-" or not token.is_alpha:
         return False
-    piece = word[2]
+    piece, written = word[2], word.text.lower()
     return (
         piece.is_alpha
         and (piece.pos_ in {"NOUN", "PROPN"} or piece.lower_.endswith("ing"))
-        and word.text.lower() not in lexicon.stop_modifiers | _EVALUATIVE_PREFIXED
+        and written not in lexicon.stop_modifiers
+        and written not in _EVALUATIVE_PREFIXED
     )
