@@ -100,3 +100,13 @@ def test_lemmas_follow_the_part_of_speech_and_morphology(models: tuple[Language,
     lemmas = {(t.text, t.pos_): t.lemma_ for t in doc}
     assert lemmas[("models", "NOUN")] == "model" and lemmas[("were", "AUX")] == "be"
     assert lemmas[("modelling", "VERB")] == "model" and lemmas[("best", "ADJ")] == "good"
+
+
+def test_a_model_without_the_components_is_left_as_it_is_and_a_stranger_is_refused() -> None:
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    use_tables(nlp)
+    assert nlp.pipe_names == ["sentencizer"]
+    nlp.add_pipe("sentencizer", name="lemmatizer")
+    with pytest.raises(TypeError, match="lemmatizer is a Sentencizer, not spaCy's Lemmatizer"):
+        use_tables(nlp)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import numpy
 from spacy.attrs import DEP, IS_SPACE, LEMMA, LOWER, MORPH, ORTH, POS, TAG
@@ -45,6 +45,7 @@ TOKEN_VALUES = {"LOWER": "lower_", "TAG": "tag_", "DEP": "dep_"}
 KEYED = (LOWER, TAG, DEP, IS_SPACE)
 
 Test = Callable[[Token], bool]
+Component = TypeVar("Component")
 
 
 def _is_tag_rule(rule: dict[str, Any]) -> bool:
@@ -208,22 +209,24 @@ class LemmaTable:
             yield self(doc)
 
 
+def _models(nlp: Language, name: str, kind: type[Component]) -> Component:
+    """The English model's component ``name``, which must be spaCy's ``kind``."""
+    component = nlp.get_pipe(name)
+    if not isinstance(component, kind):
+        raise TypeError(f"{name} is a {type(component).__name__}, not spaCy's {kind.__name__}")
+    return component
+
+
 @Language.factory("kg_attributes")
 def make_attribute_table(nlp: Language, name: str) -> AttributeTable:
     """The English model's ``attribute_ruler``, rebuilt as :class:`AttributeTable`."""
-    ruler = nlp.get_pipe("attribute_ruler")
-    if not isinstance(ruler, AttributeRuler):
-        raise TypeError(f"attribute_ruler is a {type(ruler).__name__}, not spaCy's AttributeRuler")
-    return AttributeTable(ruler)
+    return AttributeTable(_models(nlp, "attribute_ruler", AttributeRuler))
 
 
 @Language.factory("kg_lemmas")
 def make_lemma_table(nlp: Language, name: str) -> LemmaTable:
     """The English model's ``lemmatizer``, asked once per word (:class:`LemmaTable`)."""
-    lemmatizer = nlp.get_pipe("lemmatizer")
-    if not isinstance(lemmatizer, Lemmatizer):
-        raise TypeError(f"lemmatizer is a {type(lemmatizer).__name__}, not spaCy's Lemmatizer")
-    return LemmaTable(lemmatizer)
+    return LemmaTable(_models(nlp, "lemmatizer", Lemmatizer))
 
 
 def use_tables(nlp: Language) -> None:
