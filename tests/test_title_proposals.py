@@ -111,3 +111,29 @@ def test_the_conjuncts_the_parse_spells_out_of_a_coined_name_are_not_proposed() 
     extraction = Extraction(mentions[:2], [0, 1], [], [])
     graph = build_graph([Paper("p1", abstract, title="A Study")], [extraction], kinds=vocabulary_kinds)
     assert len([v for _, v, k in graph.edges(keys=True) if k == "proposes"]) == 2
+
+
+def _addresses(title: str, *mentions: tuple[str, str]) -> list[tuple[str, str, object, list[str]]]:
+    paper = Paper("p1", "An abstract.", title=title)
+    extraction = Extraction([Mention(m, kind, 0, len(m)) for m, kind in mentions], [], [], [])
+    graph = build_graph([paper], [extraction], kinds=vocabulary_kinds)
+    return [
+        (graph.nodes[u]["label"], graph.nodes[v]["label"], d.get("confidence"), d["evidence"])
+        for u, v, k, d in graph.edges(keys=True, data=True)
+        if k == "addresses"
+    ]
+
+
+def test_the_method_a_title_proposes_addresses_what_the_title_says_it_is_for() -> None:
+    title = "Zorb-Net: Sparse Transformers for Efficient Image Segmentation under Shift"
+    assert _addresses(title, ("Zorb-Net", "Method"), ("image segmentation", "Task")) == [
+        ("Zorb-Net", "image segmentation", 0.8, [title])
+    ]
+    # the abstract must name the task; a method the paper does not propose addresses nothing here
+    assert _addresses(title, ("Zorb-Net", "Method"), ("segmentation", "Task")) == []
+    assert (
+        _addresses(
+            "Reinforcement Learning for Robot Control", ("reinforcement learning", "Method"), ("robot control", "Task")
+        )
+        == []
+    )

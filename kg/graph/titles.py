@@ -75,3 +75,37 @@ def title_proposals(
         if known is None or not any(known(n) for n in telling(forms)):
             chosen.append(key)
     return chosen
+
+
+#: Words that end the task a title names after "for": "for Few-shot Learning Across Domains".
+_TASK_END = _AFTER_NAME | frozenset({"and", "across", "under", "in", "on", "from", "without", "beyond", "at"})
+_TITLE_WORD = re.compile(r"[^\s:?!,;()]+|[:?!,;()]")
+#: Confidence of "X for T" read from a title: its opening is the paper's own method, T a task it names.
+TITLE_ADDRESSES_CONFIDENCE = 0.8
+
+
+def title_tasks(title: str) -> list[str]:
+    """The keys of what a title says its method is for: the words after each "for" up to the next
+    word that ends a task ("with", "via", "and", "across", ... or punctuation), and the endings of
+    two words or more of those words ("Efficient Face Detection": also "face detection").
+
+    >>> title_tasks("Hybrid Local SGD for Federated Learning with Heterogeneous Communications")
+    ['federatedlearning']
+    >>> title_tasks("Sample and Computation Redistribution for Efficient Face Detection")
+    ['efficientfacedetection', 'facedetection']
+    >>> title_tasks("Towards Understanding the Data Dependency of Mixup")
+    []
+    """
+    words = _TITLE_WORD.findall(title)
+    keys: list[str] = []
+    for i, word in enumerate(words):
+        if word.lower() != "for":
+            continue
+        task: list[str] = []
+        for w in words[i + 1 :]:
+            if w.lower() in _TASK_END or not any(c.isalnum() for c in w):
+                break
+            task.append(w)
+        endings = [task[j:] for j in range(len(task)) if j == 0 or len(task) - j >= 2]
+        keys.extend(k for k in (term_key(" ".join(e)) for e in endings) if k and k not in keys)
+    return keys
