@@ -198,8 +198,8 @@ def check(
             papers = linked[main.id]
             result.linked, result.hits = len(papers), len(papers & naming)
             result.spurious = len(papers - naming)
-            result.narrower = sum(concept.named_narrower_in(texts[p]) for p in papers - naming)
             others = [p for p in papers - naming if not concept.named_narrower_in(texts[p])]
+            result.narrower = result.spurious - len(others)
             marks = [judgments.get((concept.label, title_key(titles[p]))) for p in others]
             result.read = sum(m is not None for m in marks)
             result.read_right = sum(m is True for m in marks)

@@ -87,7 +87,7 @@ def _token_test(spec: dict[str, Any]) -> Test | None:
 
 def _index_keys(spec: dict[str, Any]) -> tuple[int, frozenset] | None:
     """The attribute (position in :data:`KEYED`) and the values a token must have to match."""
-    for position, field in enumerate(("LOWER", "TAG", "DEP")):
+    for position, field in enumerate(TOKEN_VALUES):
         value = spec.get(field)
         if isinstance(value, str):
             return position, frozenset({value})
