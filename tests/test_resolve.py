@@ -336,3 +336,44 @@ def test_a_term_said_to_be_a_problem_is_the_term_when_the_corpus_names_it_alone(
     assert keys[3][0] == keys[0][0] == term_key("over-smoothing")
     assert set(entities[keys[0][0]].papers) == {"p0", "p1", "p2", "p3"}
     assert keys[3][1] == term_key("inverse problem")  # "inverse" alone is no term of the corpus
+
+
+def test_a_dataset_written_first_without_the_space_after_its_publisher_is_still_the_plain_name():
+    entities, keys = resolve_entities(
+        [
+            ("a", ex(("COCO", "Dataset"))),
+            ("b", ex(("COCO", "Dataset"))),
+            ("b2", ex(("COCO", "Dataset"))),
+            ("c", ex(("MSCOCO", "Dataset"))),  # the entity's first text has no space to cut at
+            ("d", ex(("MS COCO", "Dataset"))),
+        ]
+    )
+    assert keys[3] == keys[4] == keys[0] == [term_key("COCO")]
+    assert {"MSCOCO", "MS COCO"} <= set(entities[term_key("COCO")].alt_labels("COCO"))
+
+
+def test_a_dataset_with_and_without_the_word_saying_it_is_one_is_one_entity():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("DeepMind control", "Dataset"))),
+            ("b", ex(("DeepMind control", "Dataset"))),
+            ("c", ex(("Deepmind Control Suite", "Dataset"))),  # title case: core_term keeps its head
+            ("d", ex(("Open Graph Benchmark", "Dataset"))),  # no "Open Graph" in the corpus: a name of its own
+        ]
+    )
+    assert keys[2] == keys[0]
+    assert keys[3] == [term_key("Open Graph Benchmark")]
+
+
+def test_long_forms_of_one_abbreviation_with_words_inserted_are_one_entity():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("LLM", "Method"), definitions=[("LLM", "large language model")])),
+            ("b", ex(("LLM", "Method"), definitions=[("LLM", "large language model")])),
+            ("c", ex(("LLM", "Method"), definitions=[("LLM", "large pre-trained language model")])),
+            ("d", ex(("FL", "Method"), definitions=[("FL", "federated learning")])),
+            ("e", ex(("FL", "Method"), definitions=[("FL", "Forward Learning")])),  # another concept
+        ]
+    )
+    assert keys[2] == keys[0] == [term_key("large language model")]
+    assert keys[3] != keys[4]

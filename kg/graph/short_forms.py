@@ -42,7 +42,8 @@ def short_form_pairs(groups: Mapping[str, Sequence[Named]]) -> dict[str, str]:
     """``rare -> common`` variant keys where the rare one writes part of the common one's name by
     the abbreviation the common one has: "KL divergence" beside "Kullback-Leibler divergence"
     (written "KL" for short), or where both have one abbreviation and the rare long form adds a
-    word its letters do not spell: "MCMC" for "Markov chain Monte Carlo (sampling)"."""
+    word its letters do not spell: "MCMC" for "Markov chain Monte Carlo (sampling)", or words inside
+    it (:func:`inserted_words`): "LLM" for "large (pre-trained) language model"."""
     by_short: dict[str, set[str]] = defaultdict(set)
     for vk, group in groups.items():
         for entity in group:
@@ -62,6 +63,29 @@ def short_form_pairs(groups: Mapping[str, Sequence[Named]]) -> dict[str, str]:
         for short in {s for e in group for s in e.short_forms}:
             for other in by_short[short] - {vk}:
                 extra = vk[len(other) + 1 :] if vk.startswith(other + " ") else ""
-                if extra and " " not in extra and spells(short, groups[other][0].text):
+                added = (extra and " " not in extra) or inserted_words(vk, other)
+                if added and spells(short, groups[other][0].text):
                     out[vk] = other
     return out
+
+
+def inserted_words(longer: str, shorter: str, most: int = 3) -> bool:
+    """``longer`` is ``shorter`` (variant keys) with at most ``most`` words put inside it, the
+    first and last words the same: what one abbreviation's long forms differ by when a writer
+    adds a word ("large pre-trained language model" and "large language model" for LLM).
+
+    >>> inserted_words("large pre trained language model", "large language model")
+    True
+    >>> inserted_words("reinforcement learning algorithm that learn from human feedback",
+    ...     "reinforcement learning from human feedback")
+    True
+    >>> inserted_words("forward learning", "federated learning"), inserted_words("large language model", "large model")
+    (False, True)
+    """
+    long_words, short_words = longer.split(" "), shorter.split(" ")
+    if not 0 < len(long_words) - len(short_words) <= most or len(short_words) < 2:
+        return False
+    if long_words[0] != short_words[0] or long_words[-1] != short_words[-1]:
+        return False
+    rest = iter(long_words)
+    return all(word in rest for word in short_words)

@@ -9,7 +9,8 @@ language model" = "large language model"), British spelling ("behavioural",
 "convolution network"), "neural" and "net" in the name of a network ("convolutional neural
 network" = "convolutional network", "adversarial nets"), the preposition of "learning
 from/with/via human feedback", "noisy X" for "X noise" and "automatic" before a task's name.
-:func:`publisher_pairs` finds a dataset's name behind its publisher's initials ("MS COCO" = "COCO").
+:func:`publisher_pairs` finds a dataset's name behind its publisher's initials ("MS COCO" = "COCO"),
+:func:`role_head_pairs` with the word that says what it is ("DeepMind Control Suite").
 :func:`typo_pairs` finds a one-letter slip ("Low-rank adapation", "Variantional autoencoder") of
 a term the corpus writes right more often (in three papers or more).
 """
@@ -216,24 +217,48 @@ def typo_pairs(papers: Mapping[str, int]) -> dict[str, str]:
 
 
 _INITIALS = re.compile(r"[A-Z]{2,}")
+#: What a dataset's name may end with that says what it is (variant keys are singular).
+_ROLE_HEADS = frozenset({"benchmark", "dataset", "environment", "suite"})
 
 
-def publisher_pairs(datasets: Mapping[str, str], known: Iterable[str]) -> dict[str, str]:
+def publisher_pairs(datasets: Mapping[str, Iterable[str]], known: Iterable[str]) -> dict[str, str]:
     """``prefixed -> plain`` variant keys of a dataset's name written behind its publisher's
     initials ("MS COCO", "MS-COCO", "PASCAL VOC") and the plain name ("COCO", "VOC") of a dataset
     the corpus ``known`` (variant keys of datasets named in two papers or more). ``datasets``
-    maps the variant key of each dataset to one of its texts. A capitalized word is no initials:
-    "Tiny ImageNet", "Split CIFAR-100" and "Permuted MNIST" are datasets of their own.
+    maps the variant key of each dataset to its texts: one written "MSCOCO" first is still "MS
+    COCO" elsewhere. A capitalized word is no initials: "Tiny ImageNet", "Split CIFAR-100" and
+    "Permuted MNIST" are datasets of their own.
 
-    >>> publisher_pairs({"ms coco": "MS-COCO", "pascal voc": "PASCAL VOC", "tiny imagenet": "Tiny ImageNet"},
-    ...     ["coco", "voc", "imagenet"])
-    {'ms coco': 'coco', 'pascal voc': 'voc'}
+    >>> publisher_pairs({"ms coco": ["MS-COCO"], "pascal voc": ["PASCAL VOC"], "tiny imagenet": ["Tiny ImageNet"],
+    ...     "mscoco": ["MSCOCO", "MS COCO"]}, ["coco", "voc", "imagenet"])
+    {'ms coco': 'coco', 'pascal voc': 'voc', 'mscoco': 'coco'}
     """
     plain = set(known)
     out: dict[str, str] = {}
-    for key, text in datasets.items():
-        first, _, rest = key.partition(" ")
-        word = re.split(r"[\s\-]+", text.strip(), maxsplit=1)[0]
-        if rest and rest in plain and _INITIALS.fullmatch(word) and word.lower() == first:
+    for key, texts in datasets.items():
+        for text in texts:
+            first, _, rest = variant_key(text).partition(" ")
+            word = re.split(r"[\s\-]+", text.strip(), maxsplit=1)[0]
+            if rest and rest in plain and rest != key and _INITIALS.fullmatch(word) and word.lower() == first:
+                out[key] = rest
+                break
+    return out
+
+
+def role_head_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, str]:
+    """``headed -> plain`` variant keys of a dataset's name written with the word that says what
+    it is ("DeepMind Control Suite", "Open Graph Benchmark") and without it ("DeepMind Control"),
+    when the corpus ``known`` the plain name as a dataset (named in two papers or more).
+    :func:`~kg.graph.terms.core_term` keeps a head in title case, as the plain name may be no name
+    of its own; a corpus that writes both says it is.
+
+    >>> role_head_pairs(["deepmind control suite", "open graph benchmark", "atari"], ["deepmind control", "atari"])
+    {'deepmind control suite': 'deepmind control'}
+    """
+    plain = set(known)
+    out: dict[str, str] = {}
+    for key in datasets:
+        rest, _, last = key.rpartition(" ")
+        if last in _ROLE_HEADS and rest in plain:
             out[key] = rest
     return out
