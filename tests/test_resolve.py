@@ -377,3 +377,18 @@ def test_long_forms_of_one_abbreviation_with_words_inserted_are_one_entity():
     )
     assert keys[2] == keys[0] == [term_key("large language model")]
     assert keys[3] != keys[4]
+
+
+def test_an_abbreviation_opening_with_a_lower_case_initial_is_spelled_by_it():
+    # "mAP" is mean average precision: a definition cut short ("average (mAP)") or AP's own
+    # long form does not spell it, as its lower-case "m" is an initial too
+    _entities, keys = resolve_entities(
+        [
+            ("cut", ex(("mAP", "Metric"), definitions=[("mAP", "average precision")])),
+            ("full", ex(("mAP", "Metric"), definitions=[("mAP", "mean average precision")])),
+            ("bare", ex(("mAP", "Metric"))),
+            ("ap", ex(("AP", "Metric"), definitions=[("AP", "average precision")])),
+        ]
+    )
+    assert keys[2] == keys[1] == [term_key("mean average precision")]
+    assert keys[3] == [term_key("average precision")]

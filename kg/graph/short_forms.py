@@ -26,9 +26,16 @@ def spells(short: str, long: str) -> bool:
     (True, False)
     >>> spells("RLHF", "reinforcement learning from human feedback"), spells("KV", "Key-Value")
     (True, True)
+
+    A lower-case first letter before a capital is one of the initials ("mean average precision"):
+
+    >>> spells("mAP", "mean average precision"), spells("mAP", "average precision"), spells("kNN", "k-nearest neighbor")
+    (True, False, True)
     """
     core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
     letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
+    if len(core) > 2 and core[0].islower() and core[1].isupper():  # "mAP", "kNN": the first letter counts
+        letters = core[0].upper() + letters
     words = re.findall(r"[A-Za-z0-9]+", long)
     initials = "".join(w[0] for w in words).upper()
     content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
