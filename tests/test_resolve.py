@@ -392,3 +392,20 @@ def test_an_abbreviation_opening_with_a_lower_case_initial_is_spelled_by_it():
     )
     assert keys[2] == keys[1] == [term_key("mean average precision")]
     assert keys[3] == [term_key("average precision")]
+
+
+def test_terms_researchers_write_for_one_another_are_one_entity():
+    entities, keys = resolve_entities(
+        [
+            ("a", ex(("continual learning", "Task"), ("hyperparameter optimization", "Task"))),
+            ("b", ex(("lifelong learning", "Method"), ("hyper-parameter tuning", "Task"))),
+            ("c", ex(("Image Synthesis", "Task"), ("dimension reduction", "Task"))),
+            ("d", ex(("image generation", "Task"), ("dimensionality reduction", "Task"), ("view synthesis", "Task"))),
+            ("e", ex(("continual learning", "Task"))),
+        ]
+    )
+    assert keys[1] == keys[0] and keys[4] == keys[0][:1]
+    assert keys[2] == keys[3][:2]
+    continual = entities[keys[0][0]]
+    assert continual.label == "continual learning" and "lifelong learning" in continual.alt_labels(continual.label)
+    assert keys[3][2] == term_key("view synthesis")  # novel-view synthesis is no image generation

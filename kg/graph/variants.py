@@ -34,8 +34,21 @@ _BRITISH = (
 _ADJECTIVE = re.compile(r"(?<=[a-z]{3})(i(?:on|or|our))al$")
 #: Prepositions that writers swap without changing the term ("learning from/with human feedback").
 #: Words writers use for one another inside a term: "mean square(d) error", "recommender/recommendation
-#: system", "PAC-Bayes(ian)".
-_SAME_WORD = {"squared": "square", "recommender": "recommendation", "bayesian": "bayes"}
+#: system", "PAC-Bayes(ian)", "dimension(ality) reduction", "lifelong/continual learning".
+_SAME_WORD = {
+    "squared": "square",
+    "recommender": "recommendation",
+    "bayesian": "bayes",
+    "dimensionality": "dimension",
+    "lifelong": "continual",
+}
+#: Words writers use for one another after a given word: "hyperparameter tuning/optimization",
+#: "(text-to-)image synthesis/generation".
+_SAME_AFTER = {
+    ("hyperparameter", "tuning"): "optimization",
+    ("image", "synthesis"): "generation",
+    ("video", "synthesis"): "generation",
+}
 _SWAPPED = {"with": "from", "via": "from", "using": "from", "through": "from"}
 
 
@@ -80,11 +93,20 @@ def variant_key(text: str) -> str:
     (True, 'noisy label learning')
     >>> variant_key("Automatic Speech Recognition"), variant_key("automatic differentiation")
     ('speech recognition', 'automatic differentiation')
+    >>> hpo = variant_key("Hyperparameter Optimization")
+    >>> variant_key("hyper-parameter tuning") == hpo, variant_key("hyperparameter search")
+    (True, 'hyperparameter search')
+    >>> variant_key("text-to-image synthesis") == variant_key("text-to-image generation"), variant_key("view synthesis")
+    (True, 'view synthesis')
+    >>> variant_key("life-long learning") == variant_key("Lifelong Learning") == variant_key("continual learning")
+    True
     >>> rlhf = variant_key("reinforcement learning with human feedback")
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
     """
-    words = normal_form(text).split(" ")
+    words = normal_form(text).replace("hyper parameter", "hyperparameter").replace("life long", "lifelong").split(" ")
+    for i in range(1, len(words)):
+        words[i] = _SAME_AFTER.get((words[i - 1], words[i]), words[i])
     if len(words) >= 2 and words[-1] in ("net", "nets"):
         words[-1] = "network"
     # "instruction fine-tuning" = "instruction tuning" (a bare "fine-tuning" stays itself)
