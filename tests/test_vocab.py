@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kg.graph.model import new_graph
+from kg.graph.terms import term_key
 from kg.vocab import abbreviation_pairs, gazetteer_entries, link_entity, link_graph, load_vocabulary
 from kg.vocab.field_abbreviations import field_definitions
 from kg.vocab.link import known_definitions
@@ -193,3 +194,18 @@ def test_the_shipped_field_abbreviations_are_ones_the_field_agrees_on():
     assert all(short[0].isupper() and " " not in short for short in pairs)  # no "fMRI", "meta-RL"
     # the vocabularies' own pairs stay first: Papers with Code spells out PPO
     assert ("PPO", "Proximal Policy Optimization") in known_definitions()
+
+
+def test_a_layer_class_abbreviation_stands_for_the_operation():
+    vocab = Vocabulary(
+        [
+            Term("aio:bn", "BatchNormalization Layer", "Method", "aio", abbreviations=("BatchNorm",)),
+            Term("aio:lgcl", "Learnable Graph Convolutional Layer", "Method", "aio", abbreviations=("LGCL",)),
+        ]
+    )
+    known = known_definitions(vocab, field=())
+    # a paper's "BatchNorm" is batch normalization, the node every other paper names
+    assert ("BatchNorm", "BatchNormalization") in known and term_key("BatchNormalization") == term_key(
+        "batch normalization"
+    )
+    assert ("LGCL", "Learnable Graph Convolutional Layer") in known  # its L spells the layer

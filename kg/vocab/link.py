@@ -237,6 +237,19 @@ def _capitals(names: Iterable[str]) -> list[str]:
     return [n for n in names if 2 <= len(n) <= 6 and n.isalpha() and n.isupper()]
 
 
+def _operation(short: str, long: str) -> str:
+    """A layer class's long form as the operation its abbreviation names: AIO calls the class
+    "BatchNormalization Layer", but a paper's "BatchNorm" is batch normalization. A short form
+    that spells the layer keeps it ("LGCL", "CT-Layer").
+
+    >>> _operation("BatchNorm", "BatchNormalization Layer"), _operation("LGCL", "Learnable graph convolutional layer")
+    ('BatchNormalization', 'Learnable graph convolutional layer')
+    """
+    if long.endswith(" Layer") and not short.endswith(("L", "Layer")):
+        return long[: -len(" Layer")]
+    return long
+
+
 def known_definitions(
     vocabulary: Vocabulary | None = None, field: Iterable[tuple[str, str]] | None = None
 ) -> list[tuple[str, str]]:
@@ -248,7 +261,8 @@ def known_definitions(
     Then the field's abbreviations the vocabularies lack (``field``; by default the shipped
     :func:`~kg.vocab.field_abbreviations.field_definitions`)."""
     vocab = vocabulary or load_vocabulary()
-    spelled = [(short, long) for short, long in abbreviation_pairs(vocab) if long_form_start(short, long.split()) == 0]
+    pairs = [(short, _operation(short, long)) for short, long in abbreviation_pairs(vocab)]
+    spelled = [(short, long) for short, long in pairs if long_form_start(short, long.split()) == 0]
     taken = {term_key(short) for short, _ in spelled}
     spelled += [  # a term's full name that the short form spells when its label does not: "ConvNet" is a
         # "Convolutional Neural Network", not a "Deep Convolutional Network"; two letters are too ambiguous
