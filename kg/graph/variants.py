@@ -269,10 +269,10 @@ def publisher_pairs(datasets: Mapping[str, Iterable[str]], known: Iterable[str])
 
 def role_head_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, str]:
     """``headed -> plain`` variant keys of a dataset's name written with the word that says what
-    it is ("DeepMind Control Suite", "Open Graph Benchmark") and without it ("DeepMind Control"),
-    when the corpus ``known`` the plain name as a dataset (named in two papers or more).
-    :func:`~kg.graph.terms.core_term` keeps a head in title case, as the plain name may be no name
-    of its own; a corpus that writes both says it is.
+    it is ("DeepMind Control Suite") and without it ("DeepMind Control"), when the corpus ``known``
+    the plain name as a dataset (named in two papers or more). :func:`~kg.graph.terms.core_term`
+    keeps a head in title case, as the plain name may be no name of its own ("Open Graph
+    Benchmark"); a corpus that writes both says it is.
 
     >>> role_head_pairs(["deepmind control suite", "open graph benchmark", "atari"], ["deepmind control", "atari"])
     {'deepmind control suite': 'deepmind control'}
