@@ -409,3 +409,17 @@ def test_terms_researchers_write_for_one_another_are_one_entity():
     continual = entities[keys[0][0]]
     assert continual.label == "continual learning" and "lifelong learning" in continual.alt_labels(continual.label)
     assert keys[3][2] == term_key("view synthesis")  # novel-view synthesis is no image generation
+
+
+def test_an_abbreviation_written_with_a_lower_case_initial_is_not_the_capitals_one():
+    # two papers define MAP as maximum a posteriori; a detection paper's bare "mAP" is the
+    # vocabularies' mean average precision; "kNN" with no definition of its own is the corpus's KNN
+    papers = [
+        ("bayes1", ex(("MAP", "Method"), definitions=[("MAP", "maximum a posteriori")])),
+        ("bayes2", ex(("MAP", "Method"), definitions=[("MAP", "maximum a posteriori")])),
+        ("det", ex(("mAP", "Metric"), ("kNN", "Method"))),
+        ("knn", ex(("KNN", "Method"), definitions=[("KNN", "k-nearest neighbors")])),
+    ]
+    _entities, keys = resolve_entities(papers, definitions=[("MAP", "Mean average precision")])
+    assert keys[0] == keys[1] == [term_key("maximum a posteriori")]
+    assert keys[2] == [term_key("mean average precision"), term_key("k-nearest neighbors")]

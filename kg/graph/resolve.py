@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from kg.graph.short_forms import short_form_pairs, spells
+from kg.graph.short_forms import lower_initial, short_form_pairs, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import publisher_pairs, role_head_pairs, same_stems, typo_pairs, variant_key
@@ -101,6 +101,7 @@ class Resolver:
     def __init__(self, fallback: Iterable[tuple[str, str]] = ()) -> None:
         # short form -> long forms by term_key -> how many definitions, and each one's spellings
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
+        self.written_defs: dict[str, Counter[str]] = defaultdict(Counter)  # "mAP" as written, not "MAP"
         self.spellings: dict[str, Counter[str]] = defaultdict(Counter)
         self.terms: Counter[str] = Counter()  # every mention's key: how many papers name it
         self.context: set[str] = set()  # the words of the paper being resolved
@@ -117,6 +118,8 @@ class Resolver:
             for short, long in ex.definitions:
                 key = term_key(long)
                 self.global_defs[term_key(short)][key] += 1
+                if lower_initial(short):
+                    self.written_defs[short][key] += 1
                 self.spellings[key][long] += 1
 
     def _spelling(self, key: str) -> str:
@@ -138,6 +141,11 @@ class Resolver:
             return found
         forms = self.global_defs.get(key)
         fallback = self.fallback.get(key)
+        if lower_initial(word):  # "mAP" is no "MAP": its own spelling's definitions, else the vocabularies'
+            if self.written_defs.get(word):
+                forms = self.written_defs[word]
+            elif fallback is not None and spells(word, fallback):
+                forms = None
         if found is None and fallback is not None and term_key(fallback) == key and sum((forms or {}).values()) < 2:
             return None  # a name in its own right ("COCO") is not what one other paper coined it for
         best = None

@@ -34,12 +34,21 @@ def spells(short: str, long: str) -> bool:
     """
     core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
     letters = "".join(c for c in core if c.isupper() or c.isdigit()) or core.upper()
-    if len(core) > 2 and core[0].islower() and core[1].isupper():  # "mAP", "kNN": the first letter counts
+    if lower_initial(core):  # "mAP", "kNN": the first letter counts
         letters = core[0].upper() + letters
     words = re.findall(r"[A-Za-z0-9]+", long)
     initials = "".join(w[0] for w in words).upper()
     content = "".join(w[0] for w in words if w.lower() not in _SKIP_WORDS).upper()
     return bool(letters) and letters in (initials, content)
+
+
+def lower_initial(short: str) -> bool:
+    """An abbreviation whose first initial is written in lower case ("mAP", "kNN", "mIoU").
+
+    >>> lower_initial("mAP"), lower_initial("MAP"), lower_initial("iOS"), lower_initial("al")
+    (True, False, True, False)
+    """
+    return len(short) > 2 and short[0].islower() and short[1].isupper()
 
 
 _SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by", "from"})
