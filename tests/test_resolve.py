@@ -423,3 +423,30 @@ def test_an_abbreviation_written_with_a_lower_case_initial_is_not_the_capitals_o
     _entities, keys = resolve_entities(papers, definitions=[("MAP", "Mean average precision")])
     assert keys[0] == keys[1] == [term_key("maximum a posteriori")]
     assert keys[2] == [term_key("mean average precision"), term_key("k-nearest neighbors")]
+
+
+def test_a_lower_case_initial_keeps_the_corpus_forms_when_its_own_definitions_are_cut_short():
+    # "nearest-neighbor (kNN)" is a definition cut short: the corpus's spelled-out form wins
+    papers = [
+        ("cut1", ex(("kNN", "Method"), definitions=[("kNN", "nearest-neighbor")])),
+        ("cut2", ex(("kNN", "Method"), definitions=[("kNN", "nearest-neighbor")])),
+        ("full", ex(("KNN", "Method"), definitions=[("KNN", "k-nearest neighbor")])),
+        ("bare", ex(("kNN", "Method"))),
+    ]
+    _entities, keys = resolve_entities(papers, definitions=[("KNN", "K-nearest Neighbor Algorithm")])
+    assert keys[3] == [term_key("k-nearest neighbor")]
+
+
+def test_diffusion_models_under_their_longer_names_are_one_entity_and_ddpm_stays_its_own():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("diffusion models", "Method"))),
+            ("b", ex(("Diffusion Probabilistic Models", "Method"))),
+            ("c", ex(("diffusion-based generative models", "Method"))),
+            ("d", ex(("denoising diffusion probabilistic models", "Method"), ("physics-based model", "Method"))),
+            ("e", ex(("physics model", "Method"))),
+        ]
+    )
+    assert keys[0] == keys[1] == keys[2]
+    assert keys[3][0] != keys[0][0]  # DDPM, a model of its own
+    assert keys[3][1] != keys[4][0]  # an "X-based model" is no generic "X model"

@@ -142,8 +142,9 @@ class Resolver:
         forms = self.global_defs.get(key)
         fallback = self.fallback.get(key)
         if lower_initial(word):  # "mAP" is no "MAP": its own spelling's definitions, else the vocabularies'
-            if self.written_defs.get(word):
-                forms = self.written_defs[word]
+            written = self.written_defs.get(word, Counter())
+            if any(spells(word, self._spelling(k)) for k in written):
+                forms = written
             elif fallback is not None and spells(word, fallback):
                 forms = None
         if found is None and fallback is not None and term_key(fallback) == key and sum((forms or {}).values()) < 2:

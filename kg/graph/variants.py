@@ -4,7 +4,8 @@ does not fold.
 :func:`variant_key` folds what two writers of one term differ in beyond case, plural and
 hyphens: a plural inside the term ("Large Languages Model"), "fine-tuning" after what is tuned
 ("instruction fine-tuning" = "instruction tuning"), "large-scale" before a model ("large-scale
-language model" = "large language model"), British spelling ("behavioural",
+language model" = "large language model"), "X-based generative model" for "X model",
+"diffusion probabilistic model" for "diffusion model", British spelling ("behavioural",
 "normalisation", "modelling"), an adjective in -al beside its noun ("distributional shift",
 "convolution network"), "neural" and "net" in the name of a network ("convolutional neural
 network" = "convolutional network", "adversarial nets"), the preposition of "learning
@@ -100,6 +101,13 @@ def variant_key(text: str) -> str:
     (True, 'view synthesis')
     >>> variant_key("life-long learning") == variant_key("Lifelong Learning") == variant_key("continual learning")
     True
+    >>> dm = variant_key("diffusion models")
+    >>> dm == variant_key("diffusion-based generative models") == variant_key("Diffusion Probabilistic Models")
+    True
+    >>> variant_key("Denoising Diffusion Probabilistic Models") == dm  # DDPM, a model of its own
+    False
+    >>> variant_key("score-based generative model") == variant_key("score model"), variant_key("physics-based model")
+    (True, 'physics based model')
     >>> rlhf = variant_key("reinforcement learning with human feedback")
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
@@ -109,6 +117,14 @@ def variant_key(text: str) -> str:
         words[i] = _SAME_AFTER.get((words[i - 1], words[i]), words[i])
     if len(words) >= 2 and words[-1] in ("net", "nets"):
         words[-1] = "network"
+    # "diffusion-based generative model" = "diffusion model", "diffusion probabilistic model" too
+    if len(words) >= 3 and singular(words[-1]) == "model":
+        # one word before "based": a "neural network-based generative model" is no "neural network model";
+        # an "X-based model" is often a generic "X model" ("network-based", "physics-based")
+        if words[1:-1] == ["based", "generative"]:
+            del words[1:-1]
+        elif words[:2] == ["diffusion", "probabilistic"] and len(words) == 3:  # not DDPM, a model of its own
+            del words[1]
     # "instruction fine-tuning" = "instruction tuning" (a bare "fine-tuning" stays itself)
     if len(words) >= 3 and words[-2:] == ["fine", "tuning"]:
         del words[-2]
