@@ -33,7 +33,6 @@ _BRITISH = (
 )
 #: "-ional", "-ioral": the adjective beside its noun (distributional/distribution, behavioral/behavior).
 _ADJECTIVE = re.compile(r"(?<=[a-z]{3})(i(?:on|or|our))al$")
-#: Prepositions that writers swap without changing the term ("learning from/with human feedback").
 #: Words writers use for one another inside a term: "mean square(d) error", "recommender/recommendation
 #: system", "PAC-Bayes(ian)", "dimension(ality) reduction", "lifelong/continual learning".
 _SAME_WORD = {
@@ -50,7 +49,10 @@ _SAME_AFTER = {
     ("image", "synthesis"): "generation",
     ("video", "synthesis"): "generation",
 }
+#: Prepositions that writers swap without changing the term ("learning from/with human feedback").
 _SWAPPED = {"with": "from", "via": "from", "using": "from", "through": "from"}
+#: Words written apart or as one ("hyper-parameter", "life-long"), joined before the tables above apply.
+_JOINED = {"hyper parameter": "hyperparameter", "life long": "lifelong"}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -112,7 +114,10 @@ def variant_key(text: str) -> str:
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
     """
-    words = normal_form(text).replace("hyper parameter", "hyperparameter").replace("life long", "lifelong").split(" ")
+    joined = normal_form(text)
+    for apart, one in _JOINED.items():
+        joined = joined.replace(apart, one)
+    words = joined.split(" ")
     for i in range(1, len(words)):
         words[i] = _SAME_AFTER.get((words[i - 1], words[i]), words[i])
     if len(words) >= 2 and words[-1] in ("net", "nets"):
