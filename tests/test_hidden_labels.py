@@ -68,6 +68,24 @@ def test_a_short_form_shared_by_two_spellings_of_one_thing_stays_an_alt_label() 
     assert "hidden_labels" not in g.nodes["entity/rl"]
 
 
+def test_a_short_form_of_a_name_sharing_words_with_a_better_known_one_is_hidden() -> None:
+    # one paper's "Forward Learning (FL)" and "distributional RL (DRL)" share a word with federated
+    # learning and deep RL, yet are other things; "low-rank adapter" is LoRA's low-rank adaptation
+    g = new_graph()
+    g.add_node("entity/fl", type="Task", label="federated learning", alt_labels=["FL"], paper_count=40)
+    g.add_node("entity/fwl", type="Method", label="Forward Learning", alt_labels=["FL"], paper_count=1)
+    g.add_node("entity/drl", type="Method", label="deep reinforcement learning", alt_labels=["DRL"], paper_count=30)
+    g.add_node("entity/dist", type="Task", label="distributional reinforcement learning", alt_labels=["DRL"])
+    g.add_node("entity/lora", type="Method", label="low-rank adaptation", alt_labels=["LoRA"], paper_count=20)
+    g.add_node("entity/lrad", type="Method", label="low-rank adapter", alt_labels=["LoRA"], paper_count=1)
+    g.add_node("entity/sgd", type="Method", label="stochastic gradient descent", alt_labels=["SGD"], paper_count=50)
+    g.add_node("entity/sgm", type="Method", label="stochastic gradient method", alt_labels=["SGD"], paper_count=1)
+    assert hide_colliding_short_forms(g) == 2
+    assert g.nodes["entity/fwl"]["hidden_labels"] == ["FL"] and g.nodes["entity/dist"]["hidden_labels"] == ["DRL"]
+    assert g.nodes["entity/lrad"]["alt_labels"] == ["LoRA"]  # one thing split: shown, for a merge to find
+    assert g.nodes["entity/sgm"]["alt_labels"] == ["SGD"]  # "method" says what kind, not which
+
+
 def test_hidden_labels_go_to_rdf_and_come_back(built: kg.KnowledgeGraph, tmp_path: Path) -> None:
     path = tmp_path / "graph.ttl"
     write_rdf(built.graph, path)

@@ -365,6 +365,34 @@ def test_a_dataset_with_and_without_the_word_saying_it_is_one_is_one_entity():
     assert keys[3] == [term_key("Open Graph Benchmark")]
 
 
+def test_a_datasets_release_named_by_its_size_is_the_dataset():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("ImageNet", "Dataset"), ("LAION", "Dataset"))),
+            ("b", ex(("ImageNet", "Dataset"), ("LAION", "Dataset"))),
+            ("c", ex(("ImageNet-1K", "Dataset"), ("LAION-5B", "Dataset"))),
+            ("d", ex(("ImageNet-21K", "Dataset"), ("LAION-400M", "Dataset"))),  # 21K: a larger dataset
+            ("e", ex(("Human3.6M", "Dataset"), ("ADE20K", "Dataset"))),  # no "Human" nor "ADE" alone
+        ]
+    )
+    assert keys[2] == keys[0]
+    assert keys[3][0] == term_key("ImageNet-21K") and keys[3][1] == keys[0][1]
+    assert keys[4] == [term_key("Human3.6M"), term_key("ADE20K")]
+
+
+def test_the_area_under_the_roc_curve_is_one_metric_whatever_its_name():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("AUROC", "Metric"))),
+            ("b", ex(("ROC-AUC", "Metric"), ("AUPRC", "Metric"))),
+            ("c", ex(("AUC", "Metric"))),
+            ("d", ex(("area under the ROC curve", "Metric"))),
+        ]
+    )
+    assert keys[1][0] == keys[2][0] == keys[3][0] == keys[0][0]
+    assert keys[1][1] != keys[0][0]  # the precision-recall curve's is another metric
+
+
 def test_long_forms_of_one_abbreviation_with_words_inserted_are_one_entity():
     _entities, keys = resolve_entities(
         [

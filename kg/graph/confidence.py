@@ -31,7 +31,7 @@ import networkx as nx
 from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
-from kg.graph.model import ENTITY_TYPES, VOCABULARY
+from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, VOCABULARY
 from kg.text import singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -43,11 +43,14 @@ def entity_features(data: Mapping[str, Any]) -> list[str]:
 
     >>> entity_features({"label": "large amount", "type": "Concept", "alt_labels": ["large amounts"]})[:4]
     ['type=Concept', 'head=amount', 'first=large', 'n=2']
+    >>> "abbreviation" in entity_features({"label": "Forward Learning", "type": "Method", "hidden_labels": ["FL"]})
+    True
     """
     label = str(data.get("label", ""))
     words = _WORD.findall(label) or [label]
     low = [w.lower() for w in words]
-    alts = [str(a) for a in data.get("alt_labels", ())]
+    # a short form the paper defined is evidence of a term, shown or hidden (kg.graph.hidden_labels)
+    alts = [str(a) for a in (*data.get("alt_labels", ()), *data.get(HIDDEN_LABELS, ()))]
     feats = [
         f"type={data.get('type')}",
         f"head={singular(low[-1])}",

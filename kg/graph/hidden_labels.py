@@ -6,7 +6,13 @@ more papers. Shown as an alternative name ("also called COCO"), or searched as o
 makes the small node look like a second node of the well-known concept. Such a form moves from
 ``alt_labels`` to ``hidden_labels`` (``skos:hiddenLabel`` in RDF: found by a text search, never
 shown as a name): a short form (one word with a capital) that is the label or an alternative
-label of an entity named by more papers.
+label of an entity named by more papers and no other spelling of the same name: "Forward
+Learning (FL)" beside federated learning, "distributional RL (DRL)" beside deep RL. Names whose words (by their
+:func:`~kg.graph.variants.stem`, leaving out words for a kind of thing such as "method" or
+"network") one holds all of the other's ("Vision Transformer (ViT) model", "vision transformer";
+"low-rank adapter", "low-rank adaptation"; "stochastic gradient method", "stochastic gradient
+descent") are one thing split, for resolution or a thesaurus to merge: the short form stays shown
+on both.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS
 from kg.graph.terms import term_key
+from kg.graph.variants import stem
 
 #: At most this long, a one-word name with a capital letter is a short form ("COCO", "RL", "ViT").
 _SHORT = 12
@@ -32,14 +39,33 @@ def short_form(name: str) -> bool:
     return 2 <= len(name) <= _SHORT and " " not in name and any(c.isupper() for c in name)
 
 
+#: Words that say what kind of thing a name is, not which: "stochastic gradient method" (SGD) is
+#: stochastic gradient descent, "Network Architecture Search" (NAS) neural architecture search.
+_KIND_WORDS = frozenset(
+    stem(w) for w in "method algorithm approach technique framework model network system scheme".split()
+)
+
+
 def _words(names: list[str]) -> set[str]:
-    return {w for name in names for w in re.findall(r"[a-z]{3,}", name.lower())}
+    return {stem(w) for name in names for w in re.findall(r"[a-z]{3,}", name.lower()) if stem(w) not in _KIND_WORDS}
+
+
+def one_thing(a: set[str], b: set[str]) -> bool:
+    """Two entities' word stems, one holding all of the other's: one thing split.
+
+    >>> one_thing(_words(["Vision Transformer (ViT) model"]), _words(["vision transformer"]))
+    True
+    >>> one_thing(_words(["Forward Learning"]), _words(["federated learning"]))
+    False
+    >>> one_thing(_words(["stochastic gradient methods"]), _words(["stochastic gradient descent"]))
+    True
+    """
+    return bool(a) and bool(b) and (a <= b or b <= a)
 
 
 def hide_colliding_short_forms(graph: nx.MultiDiGraph) -> int:
-    """Move each entity's short forms that name an entity of more papers, one whose names share no
-    word with its own (not "Vision Transformer (ViT) model" beside "vision transformer": one thing
-    split, for resolution or a thesaurus to merge), into its ``hidden_labels``; how many moved."""
+    """Move each entity's short forms that name an entity of more papers, unless the two are one
+    thing split (:func:`one_thing`), into its ``hidden_labels``; how many moved."""
     named: dict[str, list[tuple[int, str]]] = defaultdict(list)  # name key -> (papers, node)
     entities = {n: d for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES}
     for node, data in entities.items():
@@ -55,7 +81,7 @@ def hide_colliding_short_forms(graph: nx.MultiDiGraph) -> int:
         hidden = []
         for alt in (a for a in data.get("alt_labels", ()) if short_form(str(a))):
             others = [o for count, o in named[term_key(str(alt))] if o != node and count > own]
-            if others and not any(words[o] & words[node] for o in others):
+            if others and not any(one_thing(words[o], words[node]) for o in others):
                 hidden.append(alt)
         if hidden:
             data["alt_labels"] = [a for a in data["alt_labels"] if a not in hidden]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from kg.graph.short_forms import lower_initial, short_form_pairs, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
-from kg.graph.variants import publisher_pairs, role_head_pairs, same_stems, typo_pairs, variant_key
+from kg.graph.variants import publisher_pairs, release_pairs, role_head_pairs, same_stems, typo_pairs, variant_key
 from kg.records import Extraction, Mention
 from kg.text import spelled_as_name
 
@@ -327,8 +327,9 @@ def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     """Merge, in place, the entities that are spellings of one concept (same
     :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, a long form
     of the same abbreviation with the same stems: :func:`stem_pairs`, or a dataset's name behind
-    its publisher's initials or with a head saying it is one: :func:`~kg.graph.variants.publisher_pairs`,
-    :func:`~kg.graph.variants.role_head_pairs`) into the one in most
+    its publisher's initials, with a head saying it is one or with the size of a release:
+    :func:`~kg.graph.variants.publisher_pairs`, :func:`~kg.graph.variants.role_head_pairs`,
+    :func:`~kg.graph.variants.release_pairs`) into the one in most
     papers; the merged keys, old -> new."""
     groups: dict[str, list[Entity]] = defaultdict(list)
     for entity in entities.values():
@@ -351,7 +352,7 @@ def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
             groups[common] += groups.pop(rare)
     datasets = {vk: [t for e in group for t in e.surface] for vk, group in groups.items() if group[0].type == "Dataset"}
     known = [vk for vk in datasets if papers[vk] >= 2]
-    for pairs in (publisher_pairs(datasets, known), role_head_pairs(datasets, known)):
+    for pairs in (publisher_pairs(datasets, known), role_head_pairs(datasets, known), release_pairs(datasets, known)):
         for rare, common in pairs.items():
             if rare in groups and common in groups:
                 groups[common] += groups.pop(rare)

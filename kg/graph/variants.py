@@ -11,7 +11,8 @@ language model" = "large language model"), "X-based generative model" for "X mod
 network" = "convolutional network", "adversarial nets"), the preposition of "learning
 from/with/via human feedback", "noisy X" for "X noise" and "automatic" before a task's name.
 :func:`publisher_pairs` finds a dataset's name behind its publisher's initials ("MS COCO" = "COCO"),
-:func:`role_head_pairs` with the word that says what it is ("DeepMind Control Suite").
+:func:`role_head_pairs` with the word that says what it is ("DeepMind Control Suite"),
+:func:`release_pairs` with the size of its release ("LAION-5B", "ImageNet-1K").
 :func:`typo_pairs` finds a one-letter slip ("Low-rank adapation", "Variantional autoencoder") of
 a term the corpus writes right more often (in three papers or more).
 """
@@ -53,6 +54,17 @@ _SAME_AFTER = {
 _SWAPPED = {"with": "from", "via": "from", "using": "from", "through": "from"}
 #: Words written apart or as one ("hyper-parameter", "life-long"), joined before the tables above apply.
 _JOINED = {"hyper parameter": "hyperparameter", "life long": "lifelong"}
+#: Whole terms writers use for one another: the area under the ROC curve is "AUROC", "ROC-AUC",
+#: "AUC-ROC" or plain "AUC" (the precision-recall one is written "AUPRC" or "PR-AUC" and stays itself).
+_SAME_TERM = {
+    "auroc": "auc",
+    "roc auc": "auc",
+    "auc roc": "auc",
+    "area under the curve": "auc",
+    "area under curve": "auc",
+    "area under the roc curve": "auc",
+    "area under roc curve": "auc",
+}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -110,6 +122,10 @@ def variant_key(text: str) -> str:
     False
     >>> variant_key("score-based generative model") == variant_key("score model"), variant_key("physics-based model")
     (True, 'physics based model')
+    >>> variant_key("AUROC") == variant_key("ROC-AUC") == variant_key("area under the ROC curve") == variant_key("AUC")
+    True
+    >>> variant_key("PR-AUC"), variant_key("AUPRC")
+    ('pr auc', 'auprc')
     >>> rlhf = variant_key("reinforcement learning with human feedback")
     >>> rlhf == variant_key("reinforcement learning from human feedback"), rlhf == variant_key("RL from human feedback")
     (True, False)
@@ -156,7 +172,8 @@ def variant_key(text: str) -> str:
     if len(words) >= 3 and words[0] in ("automatic", "automated") and head_type(" ".join(words[1:])) == "Task":
         del words[0]
     last = len(words) - 1
-    return " ".join(_SWAPPED[w] if 0 < i < last and w in _SWAPPED else variant_word(w) for i, w in enumerate(words))
+    key = " ".join(_SWAPPED[w] if 0 < i < last and w in _SWAPPED else variant_word(w) for i, w in enumerate(words))
+    return _SAME_TERM.get(key, key)
 
 
 def _one_edit(a: str, b: str) -> int | None:
@@ -304,4 +321,30 @@ def role_head_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, 
         rest, _, last = key.rpartition(" ")
         if last in _ROLE_HEADS and rest in plain:
             out[key] = rest
+    return out
+
+
+#: A dataset's release named by its size: millions or billions of items ("LAION-400M", "JFT-300M",
+#: "DataComp-1B") or the thousand classes of the standard release ("ImageNet-1K"; "ImageNet-21K" is a
+#: dataset of its own, twenty times larger).
+_RELEASE = re.compile(r"(?P<name>.*[a-z]) ?(?:1k|\d+(?:\.\d+)?[mb])")
+
+
+def release_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, str]:
+    """``release -> plain`` variant keys of a dataset's name with the size of a release
+    ("LAION-5B", "ImageNet-1K", "ImageNet1k") and without it ("LAION", "ImageNet"), when the corpus
+    ``known`` the plain name as a dataset (named in two papers or more): papers write the one for
+    the other. "ImageNet-21K", a larger dataset, and a name that is no dataset alone ("Human3.6M",
+    "ADE20K") stay themselves.
+
+    >>> release_pairs(["laion 5b", "imagenet 1k", "imagenet1k", "imagenet 21k", "human3.6m", "ade20k"],
+    ...     ["laion", "imagenet"])
+    {'laion 5b': 'laion', 'imagenet 1k': 'imagenet', 'imagenet1k': 'imagenet'}
+    """
+    plain = set(known)
+    out: dict[str, str] = {}
+    for key in datasets:
+        match = _RELEASE.fullmatch(key)
+        if match and match["name"] in plain and match["name"] != key:
+            out[key] = match["name"]
     return out
