@@ -380,6 +380,21 @@ def test_a_datasets_release_named_by_its_size_is_the_dataset():
     assert keys[4] == [term_key("Human3.6M"), term_key("ADE20K")]
 
 
+def test_long_forms_of_one_abbreviation_apart_by_a_word_for_a_kind_of_thing_are_one_entity():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("NAS", "Method"), definitions=[("NAS", "neural architecture search")])),
+            ("b", ex(("NAS", "Method"), definitions=[("NAS", "neural architecture search")])),
+            ("c", ex(("NAS", "Method"), definitions=[("NAS", "Network Architecture Search")])),
+            ("d", ex(("FL", "Method"), definitions=[("FL", "federated learning")])),
+            ("e", ex(("FL", "Method"), definitions=[("FL", "federated learning")])),
+            ("f", ex(("FL", "Method"), definitions=[("FL", "forward learning")])),  # a word saying which
+        ]
+    )
+    assert keys[2] == keys[0] == [term_key("neural architecture search")]
+    assert keys[5] != keys[3]
+
+
 def test_the_area_under_the_roc_curve_is_one_metric_whatever_its_name():
     _entities, keys = resolve_entities(
         [

@@ -24,7 +24,7 @@ import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS
 from kg.graph.terms import term_key
-from kg.graph.variants import stem
+from kg.graph.variants import KIND_STEMS, stem
 
 #: At most this long, a one-word name with a capital letter is a short form ("COCO", "RL", "ViT").
 _SHORT = 12
@@ -39,15 +39,8 @@ def short_form(name: str) -> bool:
     return 2 <= len(name) <= _SHORT and " " not in name and any(c.isupper() for c in name)
 
 
-#: Words that say what kind of thing a name is, not which: "stochastic gradient method" (SGD) is
-#: stochastic gradient descent, "Network Architecture Search" (NAS) neural architecture search.
-_KIND_WORDS = frozenset(
-    stem(w) for w in "method algorithm approach technique framework model network system scheme".split()
-)
-
-
 def _words(names: list[str]) -> set[str]:
-    return {stem(w) for name in names for w in re.findall(r"[a-z]{3,}", name.lower()) if stem(w) not in _KIND_WORDS}
+    return {stem(w) for name in names for w in re.findall(r"[a-z]{3,}", name.lower()) if stem(w) not in KIND_STEMS}
 
 
 def one_thing(a: set[str], b: set[str]) -> bool:

@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from kg.graph.short_forms import lower_initial, short_form_pairs, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
-from kg.graph.variants import publisher_pairs, release_pairs, role_head_pairs, same_stems, typo_pairs, variant_key
+from kg.graph.variants import (
+    kind_swap,
+    publisher_pairs,
+    release_pairs,
+    role_head_pairs,
+    same_stems,
+    typo_pairs,
+    variant_key,
+)
 from kg.records import Extraction, Mention
 from kg.text import spelled_as_name
 
@@ -305,7 +313,8 @@ def nested(
 def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[str, str]:
     """``rare -> common`` variant keys of entities that share an abbreviation and whose long
     forms have the same stems (:func:`~kg.graph.variants.same_stems`): LoRA's "low-rank
-    adaptation" and "low-rank adapter"."""
+    adaptation" and "low-rank adapter"; or but for a word saying what kind of thing it is
+    (:func:`~kg.graph.variants.kind_swap`): NAS's "network/neural architecture search"."""
     by_short: dict[str, set[str]] = defaultdict(set)
     for vk, group in groups.items():
         for entity in group:
@@ -317,7 +326,7 @@ def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[
         for i, rare in enumerate(ranked):
             if rare in out:
                 continue
-            common = next((c for c in ranked[:i] if c not in out and same_stems(rare, c)), None)
+            common = next((c for c in ranked[:i] if c not in out and (same_stems(rare, c) or kind_swap(rare, c))), None)
             if common is not None:
                 out[rare] = common
     return out

@@ -240,6 +240,34 @@ def same_stems(a: str, b: str) -> bool:
     return a != b and len(x) == len(y) and all(stem(u) == stem(v) for u, v in zip(x, y, strict=True))
 
 
+#: Words that say what kind of thing a name is, not which: "stochastic gradient method" (SGD) is
+#: stochastic gradient descent, "Network Architecture Search" (NAS) neural architecture search.
+KIND_STEMS = frozenset(
+    stem(w) for w in "method algorithm approach technique framework model network system scheme".split()
+)
+
+
+def kind_swap(a: str, b: str) -> bool:
+    """Two variant keys whose words have the same :func:`stem` but for one, which in one of them only
+    says what kind of thing it is: the long forms one abbreviation was given by writers who
+    disagree on a word ("Network Architecture Search" and "neural architecture search" for NAS);
+    :func:`~kg.graph.resolve.stem_pairs` asks for the same abbreviation too. "Forward learning"
+    and "federated learning" (FL) differ in a word that says which.
+
+    >>> kind_swap("network architecture search", "neural architecture search")
+    True
+    >>> kind_swap("stochastic gradient method", "stochastic gradient descent")
+    True
+    >>> kind_swap("forward learning", "federated learning"), kind_swap("graph network", "graph neural network")
+    (False, False)
+    """
+    x, y = a.split(" "), b.split(" ")
+    if len(x) != len(y) or len(x) < 2:
+        return False
+    diff = [(stem(u), stem(v)) for u, v in zip(x, y, strict=True) if stem(u) != stem(v)]
+    return len(diff) == 1 and bool(KIND_STEMS & set(diff[0]))
+
+
 def _deletions(key: str) -> Iterable[str]:
     return (key[:i] + key[i + 1 :] for i in range(len(key)) if key[i] != " ")
 
