@@ -6,13 +6,14 @@ more papers. Shown as an alternative name ("also called COCO"), or searched as o
 makes the small node look like a second node of the well-known concept. Such a form moves from
 ``alt_labels`` to ``hidden_labels`` (``skos:hiddenLabel`` in RDF: found by a text search, never
 shown as a name): a short form (one word with a capital) that is the label or an alternative
-label of an entity named by more papers and no other spelling of the same name: "Forward
-Learning (FL)" beside federated learning, "distributional RL (DRL)" beside deep RL. Names whose words (by their
-:func:`~kg.graph.variants.stem`, leaving out words for a kind of thing such as "method" or
-"network") one holds all of the other's ("Vision Transformer (ViT) model", "vision transformer";
-"low-rank adapter", "low-rank adaptation"; "stochastic gradient method", "stochastic gradient
-descent") are one thing split, for resolution or a thesaurus to merge: the short form stays shown
-on both.
+label of an entity named by more papers, unless the two entities are one thing split. Their names
+are one thing split when the word stems (:func:`~kg.graph.variants.stem`, words for a kind of
+thing such as "method" or "network" left out) of one hold all of the other's: "Vision Transformer
+(ViT) model" and "vision transformer", "low-rank adapter" and "low-rank adaptation" (LoRA),
+"stochastic gradient method" and "stochastic gradient descent" (SGD), for resolution or a
+thesaurus to merge; the short form stays shown on both. Names that only share a word are other
+things: "Forward Learning (FL)" beside federated learning, "distributional RL (DRL)" beside deep
+RL.
 """
 
 from __future__ import annotations
