@@ -252,6 +252,17 @@ def test_concepts_abbreviations_and_common_words_are_not_searched_blindly() -> N
     assert _linked(graph, "dropout") == {"d1", "d2", "d3"}
 
 
+def test_concepts_a_one_word_task_is_linked_where_the_abstract_names_it_as_a_task() -> None:
+    from kg.graph.naming import link_named
+
+    abstracts = {f"p{i}": "We report the classification accuracy of a classification model." for i in range(6)}
+    abstracts |= {"t1": "Losses for regression and classification.", "t2": "On classification tasks, X wins."}
+    graph = _corpus(abstracts, {"cls": ("classification", [], ["p0", "p1"])})  # 2 of the 8 using the word
+    graph.nodes["cls"]["type"] = "Task"
+    link_named(graph)
+    assert _linked(graph, "cls") == {"p0", "p1", "t1", "t2"}  # not where it modifies a noun
+
+
 def test_concepts_a_mention_inside_an_established_longer_name_does_not_link_the_broader_node() -> None:
     def paper(text: str, inner: str) -> Extraction:
         at = text.index(inner)

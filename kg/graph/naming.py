@@ -19,7 +19,8 @@ Matching follows the words of a name, with care for what a longer name means:
   that is no established entity ("self-attention matrix" in one paper) does not hide the name
   inside it: the paper names self-attention.
 - a single common word ("dropout", "prior") counts only when the extractor took it for the entity
-  in most abstracts that use it;
+  in most abstracts that use it, or, for a task, where the abstract names it as one ("for
+  classification and regression", not "classification accuracy");
 - abbreviations a node took from a long form (alt labels without a lower-case letter) are not
   searched: "SD" means speculative decoding in one paper and stable diffusion in another.
 """
@@ -218,6 +219,29 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
     return added
 
 
+#: What stands before and after a one-word task named as one: "for classification and regression",
+#: "on translation, summarization", "such as clustering.", "regression problems".
+_TASK_BEFORE = r"(?:\b(?:for|in|on|as|both|including|like|and|or)|,)"
+_TASK_AFTER = r"(?:[.,;:)]|\s+(?:and|or|tasks?|problems?|benchmarks?|settings?|datasets?)\b|$)"
+
+
+@lru_cache(maxsize=1 << 12)
+def _task_pattern(word: str) -> re.Pattern[str]:
+    return re.compile(rf"{_TASK_BEFORE}\s+{re.escape(word)}s?{_TASK_AFTER}", re.IGNORECASE)
+
+
+def names_task(text: str, word: str) -> bool:
+    """Whether ``text`` names the one-word task ``word`` as a task: after a preposition or in a list,
+    and not modifying a noun ("classification accuracy", "a regression model").
+
+    >>> names_task("We study losses for classification and regression.", "regression")
+    True
+    >>> names_task("It improves classification accuracy and a regression model.", "classification")
+    False
+    """
+    return bool(_task_pattern(word).search(text))
+
+
 def established(graph: nx.MultiDiGraph, min_papers: int, min_confidence: float = 0.0) -> Iterable[tuple[str, dict]]:
     """Entities found in ``min_papers`` papers or more, or that name a vocabulary term exactly, with
     a ``confidence`` (where set) of at least ``min_confidence``."""
@@ -255,7 +279,8 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
 
     A name that is one common word counts only for an entity the extractor found in at least
     ``min_share`` of the papers whose abstracts have the word: "gradient" or "prior" are words
-    most abstracts use without naming a concept. Only entities with a ``confidence`` of at least
+    most abstracts use without naming a concept. A task's word counts in the other papers too where
+    :func:`names_task` reads it as a task. Only entities with a ``confidence`` of at least
     ``min_confidence`` are searched: a paper is linked by name alone only to what is surely a
     term. Generic phrases the confidence filter let through ("data point", "test time", "upper
     bound", "hyperparameter", at .15-.45) are not spread to more papers; on the development
@@ -281,6 +306,10 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
         extracted = set(graph.nodes[node].get("papers", ()))
         if len(extracted) >= min_share * len(extracted | papers | in_longer[node]):
             named[node] |= papers
+        elif graph.nodes[node].get("type") == "Task":
+            # or, for a task, where the abstract names it as one: "for classification and regression"
+            word = str(graph.nodes[node].get("label", ""))
+            named[node] |= {p for p in papers if names_task(str(graph.nodes[p].get("abstract", "")), word)}
     # a paper whose own short form names another thing ("COCO" for its controllable
     # counterfactuals: a hidden label) is not linked to the entity of that name by it
     own: dict[str, set[str]] = defaultdict(set)
