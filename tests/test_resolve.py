@@ -408,6 +408,18 @@ def test_the_area_under_the_roc_curve_is_one_metric_whatever_its_name():
     assert keys[1][1] != keys[0][0]  # the precision-recall curve's is another metric
 
 
+def test_the_imagenet_challenge_names_imagenet():
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("ImageNet", "Dataset"))),
+            ("b", ex(("ILSVRC-2012", "Dataset"))),
+            ("c", ex(("ImageNet ILSVRC", "Dataset"), ("Tiny ImageNet", "Dataset"))),
+        ]
+    )
+    assert keys[1][0] == keys[2][0] == keys[0][0]
+    assert keys[2][1] != keys[0][0]  # a subset of its own
+
+
 def test_long_forms_of_one_abbreviation_with_words_inserted_are_one_entity():
     _entities, keys = resolve_entities(
         [

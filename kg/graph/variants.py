@@ -64,6 +64,12 @@ _SAME_TERM = {
     "area under curve": "auc",
     "area under the roc curve": "auc",
     "area under roc curve": "auc",
+    # the ImageNet challenge's name for its 1,000-class release (as "ImageNet-1K", :func:`release_pairs`)
+    "ilsvrc": "imagenet",
+    "ilsvrc 2012": "imagenet",
+    "ilsvrc2012": "imagenet",
+    "imagenet ilsvrc": "imagenet",
+    "imagenet ilsvrc 2012": "imagenet",
 }
 
 
