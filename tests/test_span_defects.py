@@ -87,6 +87,7 @@ def test_span_defects_on_real_parses(nlp, text: str, expected: set[str], never: 
         ("local and global features", ["local features", "global features"]),
         ("image generation and editing", ["image generation and editing"]),  # which words are shared is unclear
         ("Deep Sets and Set Transformers", ["Deep Sets and Set Transformers"]),
+        ("Foraging and StarCraft II", ["Foraging", "StarCraft II"]),  # a version is the last name's
     ],
 )
 def test_span_defects_coordination_shares_the_head(text: str, variants: list[str]) -> None:
@@ -124,6 +125,11 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             "Accuracy is close to 4% on the Yelp and Zoo datasets, and 3% on the Walmart dataset.",
             {"Yelp", "Zoo", "Walmart"},
             {"Yelp datasets", "Walmart dataset"},
+        ),
+        (
+            "We show strong performance in challenging tasks in Foraging and StarCraft II.",
+            {"StarCraft II"},
+            {"Foraging II"},
         ),
         (
             "Architectures range from classical LSTM/RNNs to more recent Transformers.",

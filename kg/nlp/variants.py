@@ -49,6 +49,8 @@ def coordination_variants(text: str) -> list[str]:
     (['image generation and editing'], ['KV cache'])
     >>> coordination_variants("Yelp and Zoo datasets"), coordination_variants("Adam and gradient descent")
     (['Yelp', 'Zoo'], ['Adam and gradient descent'])
+    >>> coordination_variants("Foraging and StarCraft II")
+    ['Foraging', 'StarCraft II']
     """
     words = text.split()
     if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
@@ -56,9 +58,13 @@ def coordination_variants(text: str) -> list[str]:
             return [text]  # "Adam and gradient descent": a name beside a term, not two modifiers
         if len(words) == 4 and words[3].lower() in DATASET_HEADS and words[0].istitle() and words[2].istitle():
             return [words[0], words[2]]  # "the Yelp and Zoo datasets"
+        if all(_VERSION.fullmatch(w) for w in words[3:]):
+            return [words[0], " ".join(words[2:])]  # "Foraging and StarCraft II": a version is the last name's
         return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
     return [text]
 
+
+_VERSION = re.compile(r"(?:[IVX]+|\d+(?:\.\d+)*|v\d+)")
 
 #: Heads of a phrase that names datasets: "the Yelp and Zoo datasets".
 DATASET_HEADS = frozenset({"dataset", "datasets", "benchmark", "benchmarks"})
