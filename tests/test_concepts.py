@@ -257,10 +257,11 @@ def test_concepts_a_one_word_task_is_linked_where_the_abstract_names_it_as_a_tas
 
     abstracts = {f"p{i}": "We report the classification accuracy of a classification model." for i in range(6)}
     abstracts |= {"t1": "Losses for regression and classification.", "t2": "On classification tasks, X wins."}
-    graph = _corpus(abstracts, {"cls": ("classification", [], ["p0", "p1"])})  # 2 of the 8 using the word
+    abstracts |= {"t3": "We extend it to classification tasks.", "t4": "Sets of classification and QA tasks."}
+    graph = _corpus(abstracts, {"cls": ("classification", [], ["p0", "p1"])})  # 2 of the 10 using the word
     graph.nodes["cls"]["type"] = "Task"
     link_named(graph)
-    assert _linked(graph, "cls") == {"p0", "p1", "t1", "t2"}  # not where it modifies a noun
+    assert _linked(graph, "cls") == {"p0", "p1", "t1", "t2", "t3", "t4"}  # not where it modifies a noun
 
 
 def test_concepts_a_mention_inside_an_established_longer_name_does_not_link_the_broader_node() -> None:

@@ -221,7 +221,7 @@ def link_broader(graph: nx.MultiDiGraph, min_papers: int = 2) -> int:
 
 #: What stands before and after a one-word task named as one: "for classification and regression",
 #: "on translation, summarization", "such as clustering.", "regression problems".
-_TASK_BEFORE = r"(?:\b(?:for|in|on|as|both|including|like|and|or)|,)"
+_TASK_BEFORE = r"(?:\b(?:for|in|on|of|to|as|both|including|like|and|or)|,)"
 _TASK_AFTER = r"(?:[.,;:)]|\s+(?:and|or|tasks?|problems?|benchmarks?|settings?|datasets?)\b|$)"
 
 
@@ -238,6 +238,8 @@ def names_task(text: str, word: str) -> bool:
     True
     >>> names_task("It improves classification accuracy and a regression model.", "classification")
     False
+    >>> names_task("We extend it to regression tasks, on a set of navigation and locomotion tasks.", "navigation")
+    True
     """
     return bool(_task_pattern(word).search(text))
 
