@@ -41,7 +41,8 @@ def short_form(name: str) -> bool:
 
 
 def _words(names: list[str]) -> set[str]:
-    return {stem(w) for name in names for w in re.findall(r"[a-z]{3,}", name.lower()) if stem(w) not in KIND_STEMS}
+    stems = (stem(w) for name in names for w in re.findall(r"[a-z]{3,}", name.lower()))
+    return {s for s in stems if s not in KIND_STEMS}
 
 
 def one_thing(a: set[str], b: set[str]) -> bool:

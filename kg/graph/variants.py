@@ -242,8 +242,16 @@ def same_stems(a: str, b: str) -> bool:
     >>> same_stems("graph encoder", "graph decoder"), same_stems("mean squared error", "mean error")
     (False, False)
     """
+    return a != b and _differing_stems(a, b) == []
+
+
+def _differing_stems(a: str, b: str) -> list[tuple[str, str]] | None:
+    """The :func:`stem` pairs of the words where two keys of as many words differ (None: they have
+    not as many words)."""
     x, y = a.split(" "), b.split(" ")
-    return a != b and len(x) == len(y) and all(stem(u) == stem(v) for u, v in zip(x, y, strict=True))
+    if len(x) != len(y):
+        return None
+    return [(stem(u), stem(v)) for u, v in zip(x, y, strict=True) if stem(u) != stem(v)]
 
 
 #: Words that say what kind of thing a name is, not which: "stochastic gradient method" (SGD) is
@@ -267,11 +275,8 @@ def kind_swap(a: str, b: str) -> bool:
     >>> kind_swap("forward learning", "federated learning"), kind_swap("graph network", "graph neural network")
     (False, False)
     """
-    x, y = a.split(" "), b.split(" ")
-    if len(x) != len(y) or len(x) < 2:
-        return False
-    diff = [(stem(u), stem(v)) for u, v in zip(x, y, strict=True) if stem(u) != stem(v)]
-    return len(diff) == 1 and bool(KIND_STEMS & set(diff[0]))
+    diff = _differing_stems(a, b)
+    return " " in a and diff is not None and len(diff) == 1 and bool(KIND_STEMS & set(diff[0]))
 
 
 def _deletions(key: str) -> Iterable[str]:
