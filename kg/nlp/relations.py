@@ -3,9 +3,10 @@
 Verb patterns over the parse: "X outperforms Y" (improvesOn), "X is compared with Y"
 (comparedWith), "X uses Y" / "by using Y" / "a method based on Y" (uses), "X addresses Y" /
 "we use X for <task> T" / "X is applied to T" (addresses), "we evaluate X on <dataset> D"
-(evaluatedOn, not "trained on D"), "in terms of <metric> M" (measuredBy); on top of the
-noun-phrase patterns of :mod:`kg.nlp.noun_relations`. "we", "our method" and "it" stand for what
-the paper proposes (:class:`kg.nlp.relation_finder.Finder`).
+(evaluatedOn, not "trained on D"), "in terms of <metric> M" (measuredBy), the datasets a sentence
+of results names (evaluatedOn, :mod:`kg.nlp.result_places`); on top of the noun-phrase patterns of
+:mod:`kg.nlp.noun_relations`. "we", "our method" and "it" stand for what the paper proposes
+(:class:`kg.nlp.relation_finder.Finder`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
+from kg.nlp.result_places import result_places
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
 from kg.nlp.task_places import task_datasets
@@ -83,10 +85,7 @@ def _authors_claim(verb: Token) -> bool:
 
 
 def _verb_relation(lemma: str) -> str | None:
-    for label, verbs in VERBS.items():
-        if lemma in verbs:
-            return label
-    return None
+    return next((label for label, verbs in VERBS.items() if lemma in verbs), None)
 
 
 def _quality_of(noun: Token) -> bool:
@@ -374,7 +373,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    for rule in (gains, aptitudes, advantages, means, described_names, superiority, combining):
+    for rule in (gains, aptitudes, advantages, means, described_names, superiority, combining, result_places):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 

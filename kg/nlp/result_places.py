@@ -1,0 +1,96 @@
+"""The datasets a sentence of results names: "Experiments on WIDER FACE demonstrate the accuracy of
+our detector", "Our method outperforms prior approaches over 12 games from the Jericho benchmark",
+"On the game of Zork1, XTX obtains a score of 103" (:func:`result_places`). What the paper
+proposes, or the method the result is said of, is evaluated on each dataset the sentence names,
+wherever the parser hangs it; not on the data something is trained on, nor on a dataset the paper
+itself introduces.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from kg.nlp.evidence import is_name, verb_negated
+from kg.nlp.relation_finder import RETYPED, Finder, args
+
+#: Verbs whose subject's result a sentence states ("X outperforms Y", "X achieves 82.9%").
+RESULT_VERBS = frozenset(
+    {"outperform", "surpass", "beat", "exceed", "outpace", "achieve", "attain", "obtain", "reach", "set"}
+    | {"improve", "match", "rival", "yield", "deliver", "perform", "generalize", "scale"}
+)
+#: Nouns of an evaluation whose sentence states results ("experiments on D show ...").
+_RESULT_NOUNS = frozenset({"experiment", "evaluation", "result", "benchmark", "study", "experimentation"})
+#: Verbs by which the authors or their experiments state a result.
+_SHOWING_VERBS = frozenset(
+    {"show", "demonstrate", "indicate", "verify", "confirm", "suggest", "validate", "reveal", "evaluate"}
+    | {"test", "conduct", "perform", "benchmark", "assess", "report", "achieve", "outperform"}
+)
+#: Stems of the verbs of the data a method learns from: "pretrained on ImageNet" is no evaluation on
+#: it (stems, not lemmas: the lemmatizer reads "pretrained" as "pretraine").
+_TRAINING_STEMS = ("train", "pretrain", "pre-train", "finetun", "fine-tun", "learn", "collect", "construct", "buil")
+#: Words before a name that put it where a dataset goes ("on Zork1", "from the Jericho benchmark").
+_PLACE_WORDS = frozenset({"on", "across", "over", "from"})
+#: Confidence of an evaluation read off a sentence of results, below a stated "X is evaluated on D".
+RESULT_PLACE_CONFIDENCE = 0.72
+
+
+def _doer(finder: Finder, verb: Token) -> Span | None:
+    """The method a result verb is said of: its subject when that is the paper's proposal (or "we",
+    "our method"), or any method the authors or their experiments show it of ("our experiments
+    show that X improves ..."); nothing when it is another method or none."""
+    shown = verb.dep_ == "ccomp" and verb.head.lemma_.lower() in _SHOWING_VERBS
+    for subj in args(verb, {"nsubj"}):
+        span = finder.mention(subj)
+        if span is None or span.label_ != "Method":
+            continue
+        if span == finder.main or span in finder.proposed or shown:
+            return span
+    return None
+
+
+def _trained_on(tok: Token) -> bool:
+    """Is ``tok`` the data something is trained on ("a model pretrained on ImageNet")?"""
+    for anc in tok.ancestors:
+        if anc.pos_ == "VERB":
+            return anc.lower_.startswith(_TRAINING_STEMS)
+    return False
+
+
+def _states_results(finder: Finder, sent: Span) -> tuple[Span, Token] | None:
+    """The method a sentence states results of and the word stating them, or None when it states
+    none of the paper's."""
+    for tok in sent:
+        if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in RESULT_VERBS and not verb_negated(tok):
+            doer = _doer(finder, tok)
+            if doer is not None:
+                return doer, tok
+    if finder.main is None or finder.main.label_ != "Method":
+        return None
+    for tok in sent:
+        if tok.lemma_.lower() in _RESULT_NOUNS and tok.pos_ == "NOUN":
+            verb = tok.head if tok.dep_ in {"nsubj", "dobj", "nsubjpass"} else tok.head.head
+            if verb.lemma_.lower() in _SHOWING_VERBS and not verb_negated(verb):
+                return finder.main, verb
+    return None
+
+
+def _place(span: Span) -> bool:
+    """A dataset, or a name the sentence puts where a dataset goes ("a score of 103 on Zork1",
+    "12 games from the Jericho benchmark"): the graph keeps the relation when the node is a dataset."""
+    if span.label_ == "Dataset":
+        return True
+    root = span.root
+    return span.label_ in RETYPED and is_name(span) and root.dep_ == "pobj" and root.head.lower_ in _PLACE_WORDS
+
+
+def result_places(finder: Finder) -> None:
+    """Each dataset named in a sentence of the paper's results: the method shown is evaluated on it."""
+    places = [s for s in dict.fromkeys(finder.index.values()) if s not in finder.proposed and _place(s)]
+    for sent in finder.doc.sents:
+        here = [s for s in places if s.sent == sent and not _trained_on(s.root)]
+        stated = _states_results(finder, sent) if here else None
+        if stated is None:
+            continue
+        for place in here:
+            role = place.label_ != "Dataset"
+            finder.add(stated[0], "evaluatedOn", place, stated[1], RESULT_PLACE_CONFIDENCE, role=role)

@@ -1,0 +1,42 @@
+"""Issue 13: the datasets a sentence of results names (:mod:`kg.nlp.result_places`).
+
+Readers state that a paper's method is evaluated on most datasets its abstract names in its
+results, however the parser hangs them ("over 12 games from the Jericho benchmark"); not on the
+data a model is trained on, nor where another method's result or a negated one is stated.
+"""
+
+from __future__ import annotations
+
+from relation_sentences import ruled
+
+INTRO = "We propose XTX, an exploration method for text games. "
+MENTIONS = {"XTX": "Method", "text games": "Task", "Jericho": "Dataset"}
+
+
+def test_issue_13_our_result_over_games_from_a_benchmark_is_evaluated_on_it(rules):
+    text = INTRO + "Our method outperforms prior approaches by 27% over 12 games from the Jericho benchmark."
+    assert ("XTX", "evaluatedOn", "Jericho") in ruled(rules, text, MENTIONS, ("XTX",))
+
+
+def test_issue_13_experiments_showing_a_result_name_the_datasets(rules):
+    text = INTRO + "Results show the state-of-the-art trade-off for the proposed method across the Jericho games."
+    assert ("XTX", "evaluatedOn", "Jericho") in ruled(rules, text, MENTIONS, ("XTX",))
+    ranging = INTRO + "Our experiments in games ranging from Jericho to TextWorld demonstrate the benefits of XTX."
+    found = ruled(rules, ranging, {**MENTIONS, "TextWorld": "Dataset"}, ("XTX",))
+    assert {("XTX", "evaluatedOn", "Jericho"), ("XTX", "evaluatedOn", "TextWorld")} <= found
+
+
+def test_issue_13_the_method_our_experiments_show_a_result_of(rules):
+    text = "Our experiments show that reward uncertainty exploration improves efficiency on tasks from Meta-World."
+    mentions = {"reward uncertainty exploration": "Method", "Meta-World": "Dataset"}
+    assert ("reward uncertainty exploration", "evaluatedOn", "Meta-World") in ruled(rules, text, mentions)
+
+
+def test_issue_13_no_evaluation_on_training_data_or_from_another_result(rules):
+    trained = INTRO + "Our method, pretrained on Jericho, outperforms prior approaches by 27%."
+    assert not any(label == "evaluatedOn" for _, label, _ in ruled(rules, trained, MENTIONS, ("XTX",)))
+    mentions = {**MENTIONS, "DRRN": "Method"}
+    other = INTRO + "DRRN outperforms prior approaches by 27% over 12 games from the Jericho benchmark."
+    assert ("XTX", "evaluatedOn", "Jericho") not in ruled(rules, other, mentions, ("XTX",))
+    negated = INTRO + "Our method does not outperform prior approaches on the Jericho games."
+    assert ("XTX", "evaluatedOn", "Jericho") not in ruled(rules, negated, MENTIONS, ("XTX",))
