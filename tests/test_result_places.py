@@ -40,3 +40,15 @@ def test_issue_13_no_evaluation_on_training_data_or_from_another_result(rules):
     assert ("XTX", "evaluatedOn", "Jericho") not in ruled(rules, other, mentions, ("XTX",))
     negated = INTRO + "Our method does not outperform prior approaches on the Jericho games."
     assert ("XTX", "evaluatedOn", "Jericho") not in ruled(rules, negated, MENTIONS, ("XTX",))
+
+
+def test_issue_13_tasks_named_after_our_result_are_addressed(rules):
+    text = INTRO + "Our method achieves state-of-the-art results across tasks, including commonsense reasoning."
+    found = ruled(rules, text, {"XTX": "Method", "commonsense reasoning": "Task"}, ("XTX",))
+    assert ("XTX", "addresses", "commonsense reasoning") in found
+    measure = INTRO + "Our method outperforms the baselines in terms of parameter estimation."
+    found = ruled(rules, measure, {"XTX": "Method", "parameter estimation": "Task"}, ("XTX",))
+    assert ("XTX", "addresses", "parameter estimation") not in found
+    analysis = INTRO + "We perform an analysis of the errors made on commonsense reasoning."
+    found = ruled(rules, analysis, {"XTX": "Method", "commonsense reasoning": "Task"}, ("XTX",))
+    assert ("XTX", "addresses", "commonsense reasoning") not in found

@@ -3,8 +3,8 @@
 Verb patterns over the parse: "X outperforms Y" (improvesOn), "X is compared with Y"
 (comparedWith), "X uses Y" / "by using Y" / "a method based on Y" (uses), "X addresses Y" /
 "we use X for <task> T" / "X is applied to T" (addresses), "we evaluate X on <dataset> D"
-(evaluatedOn, not "trained on D"), "in terms of <metric> M" (measuredBy), the datasets a sentence
-of results names (evaluatedOn, :mod:`kg.nlp.result_places`); on top of the noun-phrase patterns of
+(evaluatedOn, not "trained on D"), "in terms of <metric> M" (measuredBy), the datasets and tasks a
+sentence of results names (:mod:`kg.nlp.result_places`); on top of the noun-phrase patterns of
 :mod:`kg.nlp.noun_relations`. "we", "our method" and "it" stand for what the paper proposes
 (:class:`kg.nlp.relation_finder.Finder`).
 """
@@ -23,7 +23,7 @@ from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
-from kg.nlp.result_places import result_places
+from kg.nlp.result_places import result_places, result_tasks
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
 from kg.nlp.task_places import task_datasets
@@ -373,7 +373,8 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    for rule in (gains, aptitudes, advantages, means, described_names, superiority, combining, result_places):
+    rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, result_places, result_tasks)
+    for rule in rules:
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 

@@ -1,9 +1,11 @@
 """The datasets a sentence of results names: "Experiments on WIDER FACE demonstrate the accuracy of
 our detector", "Our method outperforms prior approaches over 12 games from the Jericho benchmark",
-"On the game of Zork1, XTX obtains a score of 103" (:func:`result_places`). What the paper
-proposes, or the method the result is said of, is evaluated on each dataset the sentence names,
-wherever the parser hangs it; not on the data something is trained on, nor on a dataset the paper
-itself introduces.
+"Experiments in games ranging from Jericho to TextWorld demonstrate ..." (:func:`result_places`).
+What the paper proposes, or the method the result is said of, is evaluated on each dataset the
+sentence names, wherever the parser hangs it; not on the data something is trained on, nor on a
+dataset the paper itself introduces. And the tasks named after a verb stating its result ("X
+achieves state-of-the-art results on tasks including T1 and T2") are what it addresses
+(:func:`result_tasks`); not a task named as a measure ("in terms of parameter estimation").
 """
 
 from __future__ import annotations
@@ -48,6 +50,15 @@ def _doer(finder: Finder, verb: Token) -> Span | None:
     return None
 
 
+def _result_verb(tok: Token) -> bool:
+    """A verb stating a result, not negated; "perform" only without an object ("X performs
+    competitively", not "we perform our analysis")."""
+    lemma = tok.lemma_.lower()
+    if tok.pos_ not in {"VERB", "AUX"} or lemma not in RESULT_VERBS or verb_negated(tok):
+        return False
+    return lemma != "perform" or not any(c.dep_ == "dobj" for c in tok.children)
+
+
 def _trained_on(tok: Token) -> bool:
     """Is ``tok`` the data something is trained on ("a model pretrained on ImageNet")?"""
     for anc in tok.ancestors:
@@ -60,7 +71,7 @@ def _states_results(finder: Finder, sent: Span) -> tuple[Span, Token] | None:
     """The method a sentence states results of and the word stating them, or None when it states
     none of the paper's."""
     for tok in sent:
-        if tok.pos_ in {"VERB", "AUX"} and tok.lemma_.lower() in RESULT_VERBS and not verb_negated(tok):
+        if _result_verb(tok):
             doer = _doer(finder, tok)
             if doer is not None:
                 return doer, tok
@@ -83,6 +94,11 @@ def _place(span: Span) -> bool:
     return span.label_ in RETYPED and is_name(span) and root.dep_ == "pobj" and root.head.lower_ in _PLACE_WORDS
 
 
+def _task_itself(span: Span) -> bool:
+    """Is ``span`` named as a task, not as a measure ("in terms of parameter estimation")?"""
+    return not any(a.lemma_.lower() == "term" for a in span.root.ancestors)
+
+
 def result_places(finder: Finder) -> None:
     """Each dataset named in a sentence of the paper's results: the method shown is evaluated on it."""
     places = [s for s in dict.fromkeys(finder.index.values()) if s not in finder.proposed and _place(s)]
@@ -94,3 +110,13 @@ def result_places(finder: Finder) -> None:
         for place in here:
             role = place.label_ != "Dataset"
             finder.add(stated[0], "evaluatedOn", place, stated[1], RESULT_PLACE_CONFIDENCE, role=role)
+
+
+def result_tasks(finder: Finder) -> None:
+    """Each task named after a verb stating the result of the paper's method ("X achieves
+    state-of-the-art performance across tasks, including T1 and T2"): the method addresses it."""
+    tasks = [s for s in dict.fromkeys(finder.index.values()) if s.label_ == "Task" and _task_itself(s)]
+    for tok in finder.doc:
+        doer = _doer(finder, tok) if _result_verb(tok) else None
+        for task in [s for s in tasks if s.sent == tok.sent and s.start > tok.i] if doer is not None else []:
+            finder.add(doer, "addresses", task, tok, RESULT_PLACE_CONFIDENCE)
