@@ -308,6 +308,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"retinal segmentation", "Retina-FairSet"},
             {"retinal segmentation named Retina-FairSet"},
         ),
+        (  # the naming word before a name is not part of it, after a comma too
+            "We design a point set network inheriting transformer architecture, termed AdaFormer, which encodes shape.",
+            {"AdaFormer"},
+            {"termed AdaFormer"},
+        ),
         (  # "named" before a lower-case word is part of a term; "a" of a term's Latin too
             "We study nested named entity recognition and maximum a posteriori estimation.",
             {"nested named entity recognition", "maximum a posteriori estimation"},

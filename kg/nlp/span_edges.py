@@ -156,6 +156,8 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
     if token.lower_ in _DIMENSIONS and hyphen_after(token):
         # the tagger reads "long" of "long-tailed recognition" as an adverb; "long-standing" rates
         return word_at(token.doc, token.i).text.lower() in lexicon.stop_modifiers
+    if token.lower_ in NAMING_PARTICIPLES and not last:  # "termed AdaFormer"; not "named entity recognition"
+        return token.lower_ != "named" or is_named(token.nbor(1))
     if token.pos_ in {"ADV", "ADP"} and prefix_term(token, lexicon):
         return False  # "over-smoothing", "off-policy", "down-sampling": a prefix of the term's word
     if token.pos_ in _LEFT_POS:
