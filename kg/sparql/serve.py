@@ -197,7 +197,8 @@ class QueryPool:
             return 503, "text/plain", b"server busy: no query worker became free in time\n", {"Retry-After": "1"}
         try:
             worker.conn.send(job)
-            if worker.conn.poll(max(0.0, deadline - time.monotonic())):
+            left = deadline - time.monotonic()  # a reply ready only after the deadline is still too late
+            if left > 0 and worker.conn.poll(left):
                 reply: Reply = worker.conn.recv()
                 self._idle.put(worker)
                 return reply
