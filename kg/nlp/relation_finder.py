@@ -84,6 +84,12 @@ _DESCRIBED_HEADS = frozenset({"method", "approach", "framework", "model", "algor
 _WHOLE_VERBS = frozenset({"contain", "comprise", "include"})
 
 
+def learns_from(verb: Token) -> bool:
+    """Is ``verb`` one of learning from data ("pre-trained on", "fine-tuned on", "learned from")?
+    By the lemma's letters: the lemmatizer reads "pretrained" as "pretraine"."""
+    return any(w in verb.lemma_.lower() for w in ("train", "tune", "learn"))
+
+
 def _such_as(prep: Token) -> bool:
     return prep.dep_ == "prep" and prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
 

@@ -22,7 +22,7 @@ from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
-from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args
+from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, learns_from
 from kg.nlp.result_places import result_places, result_tasks
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
@@ -201,7 +201,7 @@ class _Finder(NounFinder):
                         for subj in subjects or [self.main]:  # "in terms of MSE": a metric, however typed
                             self.add(subj, "measuredBy", tail, tok, role=True)
                     elif word in {"on", "across", "with"} and tail.label_ == "Dataset":
-                        if any(w in tok.lemma_.lower() for w in ("train", "tune", "learn")):
+                        if learns_from(tok):
                             continue  # "pre-trained on a large dataset": what it learns from
                         for subj in subjects or [self.main]:
                             self.add(subj, "evaluatedOn", tail, tok)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.evidence import is_name, verb_negated
-from kg.nlp.relation_finder import RETYPED, Finder, args
+from kg.nlp.relation_finder import RETYPED, Finder, args, learns_from
 
 #: Verbs whose subject's result a sentence states ("X outperforms Y", "X achieves 82.9%").
 RESULT_VERBS = frozenset(
@@ -27,9 +27,8 @@ _SHOWING_VERBS = frozenset(
     {"show", "demonstrate", "indicate", "verify", "confirm", "suggest", "validate", "reveal", "evaluate"}
     | {"test", "conduct", "perform", "benchmark", "assess", "report", "achieve", "outperform"}
 )
-#: Stems of the verbs of the data a method learns from: "pretrained on ImageNet" is no evaluation on
-#: it (stems, not lemmas: the lemmatizer reads "pretrained" as "pretraine").
-_TRAINING_STEMS = ("train", "pretrain", "pre-train", "finetun", "fine-tun", "learn", "collect", "construct", "buil")
+#: Stems of the verbs of the data a dataset is made from, beside those a method learns from.
+_MAKING_STEMS = ("collect", "construct", "buil")
 #: Words before a name that put it where a dataset goes ("on Zork1", "from the Jericho benchmark").
 _PLACE_WORDS = frozenset({"on", "across", "over", "from"})
 #: Confidence of an evaluation read off a sentence of results, below a stated "X is evaluated on D".
@@ -60,10 +59,10 @@ def _result_verb(tok: Token) -> bool:
 
 
 def _trained_on(tok: Token) -> bool:
-    """Is ``tok`` the data something is trained on ("a model pretrained on ImageNet")?"""
+    """Is ``tok`` the data something is trained on ("a model pretrained on ImageNet") or made from?"""
     for anc in tok.ancestors:
         if anc.pos_ == "VERB":
-            return anc.lower_.startswith(_TRAINING_STEMS)
+            return learns_from(anc) or anc.lower_.startswith(_MAKING_STEMS)
     return False
 
 
@@ -101,9 +100,12 @@ def _task_itself(span: Span) -> bool:
 
 def result_places(finder: Finder) -> None:
     """Each dataset named in a sentence of the paper's results: the method shown is evaluated on it."""
-    places = [s for s in dict.fromkeys(finder.index.values()) if s not in finder.proposed and _place(s)]
+    places: dict[int, list[Span]] = {}  # by the start of their sentence
+    for span in dict.fromkeys(finder.index.values()):
+        if span not in finder.proposed and _place(span) and not _trained_on(span.root):
+            places.setdefault(span.sent.start, []).append(span)
     for sent in finder.doc.sents:
-        here = [s for s in places if s.sent == sent and not _trained_on(s.root)]
+        here = places.get(sent.start, [])
         stated = _states_results(finder, sent) if here else None
         if stated is None:
             continue
@@ -115,8 +117,9 @@ def result_places(finder: Finder) -> None:
 def result_tasks(finder: Finder) -> None:
     """Each task named after a verb stating the result of the paper's method ("X achieves
     state-of-the-art performance across tasks, including T1 and T2"): the method addresses it."""
-    tasks = [s for s in dict.fromkeys(finder.index.values()) if s.label_ == "Task" and _task_itself(s)]
+    tasks = [(s.sent.start, s) for s in dict.fromkeys(finder.index.values()) if s.label_ == "Task" and _task_itself(s)]
     for tok in finder.doc:
-        doer = _doer(finder, tok) if _result_verb(tok) else None
-        for task in [s for s in tasks if s.sent == tok.sent and s.start > tok.i] if doer is not None else []:
-            finder.add(doer, "addresses", task, tok, RESULT_PLACE_CONFIDENCE)
+        doer = _doer(finder, tok) if tasks and _result_verb(tok) else None
+        if doer is not None:
+            for task in [s for start, s in tasks if start == tok.sent.start and s.start > tok.i]:
+                finder.add(doer, "addresses", task, tok, RESULT_PLACE_CONFIDENCE)
