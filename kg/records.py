@@ -12,6 +12,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 
+class Titled(NamedTuple):
+    """What the pipeline parses for one paper: its abstract, with its title as context (the
+    title's opening often names what "we" propose)."""
+
+    text: str
+    title: str = ""
+
+
 @dataclass(frozen=True)
 class Paper:
     """One paper as read from an input file, with its abstract already cleaned.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from wordfreq import zipf_frequency
@@ -262,3 +263,58 @@ def rare_term(word: str) -> bool:
     if english_zipf(low) >= 3.0:
         return False
     return not any(low.startswith(g) and english_zipf(low[len(g) :]) >= 3.0 for g in _GLUED_WORDS)
+
+
+@lru_cache(maxsize=1 << 18)
+def term_key(text: str) -> str:
+    """The key two spellings of one term share: case, plural, hyphens and spaces folded.
+
+    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder"), term_key("Fréchet") == term_key("Frechet")
+    (True, True)
+    """
+    return normal_form(plain_letters(text)).replace(" ", "")
+
+
+def plain_letters(text: str) -> str:
+    """Ligatures and accents folded to plain letters ("ofﬂine" = "offline", "Fréchet" = "Frechet").
+
+    >>> plain_letters("ofﬂine Fréchet")
+    'offline Frechet'
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+#: Words after which a title says what its opening is for or how it works.
+NAME_ENDS = frozenset({"for", "with", "via", "through", "using", "by"})
+_BREAK = re.compile(r":| [-–—] ")
+
+
+def title_openings(title: str) -> set[str]:
+    """The keys (:func:`term_key`) of the title's openings that can name what the
+    paper proposes: the part before a colon or a dash, the words before "for", "with", "via",
+    "through", "using" or "by", and the whole title ("Query Embedding on ..." studies query embedding).
+
+    >>> sorted(title_openings("CDTrans: Cross-domain Transformer for Unsupervised Domain Adaptation"))
+    ['cdtran']
+    >>> sorted(title_openings("Hierarchical Variational Memory for Few-shot Learning Across Domains"))
+    ['hierarchicalvariationalmemory', 'hierarchicalvariationalmemoryforfewshotlearningacrossdomain']
+    """
+    name = title_name(title)
+    if name is not None:
+        return {name} - {""}
+    words = title.split()
+    openings = {" ".join(words[:i]) for i in range(1, len(words)) if words[i].lower() in NAME_ENDS}
+    return {term_key(t) for t in (*openings, title)} - {""}
+
+
+def title_name(title: str) -> str | None:
+    """The key of what a title opens with before a colon or a dash, which names the paper's own
+    method, model or dataset ("PI3NN: Out-of-distribution-aware ..."); None without one.
+
+    >>> title_name("CDTrans: Cross-domain Transformer"), title_name("Graph Edit Networks")
+    ('cdtran', None)
+    """
+    cut = _BREAK.search(title)
+    return None if cut is None else term_key(title[: cut.start()])

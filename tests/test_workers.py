@@ -14,20 +14,27 @@ import pytest
 
 from kg.engine.workers import extract_in_workers
 from kg.nlp.extract import extract
+from kg.nlp.titled import titled_docs
+from kg.records import Titled
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
+def _examples() -> list[Titled]:
+    records = [json.loads(line) for line in (EXAMPLES / "icml2025.jsonl").read_text().splitlines()]
+    return [Titled(r["abstract"], r.get("title", "")) for r in records]
+
+
 def test_workers_match_one_process_in_order(nlp):
-    texts = [json.loads(line)["abstract"] for line in (EXAMPLES / "icml2025.jsonl").read_text().splitlines()]
+    texts = _examples()
     seen: list[int] = []
     got = extract_in_workers(nlp, texts, 2, chunk_size=4, progress=lambda done, total: seen.append(done))
-    assert got == [extract(doc) for doc in nlp.pipe(texts)]
+    assert got == [extract(doc) for doc in nlp.pipe(titled_docs(nlp, texts))]
     assert seen == sorted(seen) and seen[-1] == len(texts)
 
 
 def test_a_worker_that_dies_is_an_error_not_a_hang(nlp):
-    texts = [json.loads(line)["abstract"] for line in (EXAMPLES / "icml2025.jsonl").read_text().splitlines()]
+    texts = _examples()
 
     def kill_a_worker(done: int, total: int) -> None:  # as the kernel's OOM killer would
         workers = multiprocessing.active_children()
@@ -49,7 +56,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 def test_workers_end_with_a_parent_killed_by_sigkill(nlp):
     """A killed `kg build` used to leave its workers idle on their queue forever."""
-    texts = [json.loads(line)["abstract"] for line in (EXAMPLES / "icml2025.jsonl").read_text().splitlines()]
+    texts = _examples()
     receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
 
     def parent() -> None:

@@ -26,7 +26,7 @@ from kg.graph.terms import key_terms
 from kg.io import InputError, read_papers
 from kg.io.thesaurus import read_thesauri
 from kg.nlp.extractors import DEFAULT_EXTRACTOR, english_model
-from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper, Problem
+from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper, Problem, Titled
 
 if TYPE_CHECKING:  # spaCy is imported only when something is to be parsed: a rebuild may not need it
     import networkx as nx
@@ -54,18 +54,19 @@ class BuildReport:
 
 def extract_all(
     nlp: Language,
-    texts: Sequence[str],
+    texts: Sequence[Titled],
     *,
     n_process: int = 1,
     batch_size: int = 32,
     progress: Progress | None = None,
 ) -> list[Extraction]:
-    """Parse every abstract and extract its mentions, proposals and relations, in input order.
+    """Parse every abstract (with its title) and extract its mentions, proposals and relations, in input order.
 
     With more than one process: forked workers that send back extractions (see
     :mod:`kg.engine.workers`), or spaCy's ``n_process`` where the platform cannot fork.
     """
     from kg.nlp.extract import extract
+    from kg.nlp.titled import titled_docs
 
     if n_process > 1 and can_fork():
         return extract_in_workers(nlp, texts, n_process, batch_size=batch_size, progress=progress)
@@ -75,7 +76,7 @@ def extract_all(
         with warnings.catch_warnings():
             # spaCy warns that interrupted workers "did not complete"; kg's own message says it.
             warnings.filterwarnings("ignore", message=r"\[W127\]")
-            for doc in nlp.pipe(texts, n_process=n_process, batch_size=batch_size):
+            for doc in nlp.pipe(titled_docs(nlp, texts), n_process=n_process, batch_size=batch_size):
                 out.append(extract(doc))
                 if progress is not None:
                     progress(len(out), len(texts))
@@ -98,7 +99,7 @@ def _quiet_interrupt(parent: int) -> Callable[[int, Any], None]:
     return handler
 
 
-def _parse(nlp: Language, texts: list[str], n_process: int) -> list[Extraction]:
+def _parse(nlp: Language, texts: list[Titled], n_process: int) -> list[Extraction]:
     return extract_all(nlp, texts, n_process=n_process)
 
 
@@ -132,7 +133,7 @@ def extract_papers(
     ``ahead`` is the pipeline already loading in a child, used for a few new abstracts; while
     they are parsed, this process computes the term keys resolution needs for the cached ones.
     """
-    texts = [p.abstract for p in papers]
+    texts = [Titled(p.abstract, p.title) for p in papers]
     fingerprint = pipeline_fingerprint(english_model(), extractor)
     store = ExtractionCache(cache_dir, fingerprint) if cache_dir is not None else None
     try:

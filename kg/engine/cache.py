@@ -1,4 +1,4 @@
-"""A cache of extractions keyed by abstract text and pipeline fingerprint (SQLite, crash-safe).
+"""A cache of extractions keyed by abstract text, title and pipeline fingerprint (SQLite, crash-safe).
 
 Rebuilding after adding ten abstracts parses only those ten. The fingerprint covers the
 English model, kg's NLP code, its word lists and trained weights, so a changed extractor never reuses stale output.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kg import __version__
 from kg.nlp.extractors import DEFAULT_EXTRACTOR
-from kg.records import Extraction
+from kg.records import Extraction, Titled
 
 KG_DIR = Path(__file__).resolve().parent.parent
 NLP_DIR = KG_DIR / "nlp"
@@ -40,8 +40,10 @@ def pipeline_fingerprint(model: str, extractor: str = DEFAULT_EXTRACTOR) -> str:
     return digest.hexdigest()[:16]
 
 
-def text_key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def text_key(text: Titled) -> str:
+    """The key of an abstract and its title (of the abstract alone without one)."""
+    key = text.text if not text.title else f"{text.title}\n\n{text.text}"
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 class ExtractionCache:
@@ -57,7 +59,7 @@ class ExtractionCache:
             " PRIMARY KEY (pipeline, text_hash))"
         )
 
-    def get_many(self, texts: Sequence[str]) -> list[Extraction | None]:
+    def get_many(self, texts: Sequence[Titled]) -> list[Extraction | None]:
         keys = [text_key(t) for t in texts]
         found: dict[str, Extraction] = {}
         for start in range(0, len(keys), 500):
@@ -71,7 +73,7 @@ class ExtractionCache:
                 found[key] = Extraction.from_json(json.loads(data))
         return [found.get(k) for k in keys]
 
-    def put_many(self, items: Iterable[tuple[str, Extraction]]) -> None:
+    def put_many(self, items: Iterable[tuple[Titled, Extraction]]) -> None:
         rows = [(self.fingerprint, text_key(t), json.dumps(e.to_json(), ensure_ascii=False)) for t, e in items]
         with self.db:
             self.db.executemany("INSERT OR REPLACE INTO extraction VALUES (?, ?, ?)", rows)

@@ -10,29 +10,31 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kg.records import Extraction
+from kg.records import Extraction, Titled
 
 _PIPELINES: dict[str, Any] = {}
 
 
-def _extract_chunk(texts: list[str], extractor: str) -> list[dict[str, list[list[object]]]]:
+def _extract_chunk(texts: list[Titled], extractor: str) -> list[dict[str, list[list[object]]]]:
     from kg.nlp.extract import extract
     from kg.nlp.pipeline import load_pipeline
+    from kg.nlp.titled import titled_docs
 
     if extractor not in _PIPELINES:
         _PIPELINES[extractor] = load_pipeline(extractor=extractor)
-    return [extract(doc).to_json() for doc in _PIPELINES[extractor].pipe(texts)]
+    nlp = _PIPELINES[extractor]
+    return [extract(doc).to_json() for doc in nlp.pipe(titled_docs(nlp, texts))]
 
 
 def extract_on_dask(
     address: str,
-    texts: Sequence[str],
+    texts: Sequence[Titled],
     *,
     chunk_size: int = 64,
     extractor: str = "fast",
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Extraction]:
-    """Extract every text on the cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
+    """Extract every abstract (with its title) on the cluster at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
     from dask.distributed import Client, as_completed
 
     chunks = [list(texts[i : i + chunk_size]) for i in range(0, len(texts), chunk_size)]

@@ -42,14 +42,15 @@ from typing import TYPE_CHECKING
 
 from kg.engine.forked import Forked, can_fork
 from kg.nlp.extractors import RELATION_MODELS
-from kg.records import Extraction
+from kg.records import Extraction, Titled
 
 if TYPE_CHECKING:
     from spacy.language import Language
 
 
-#: ``parse(nlp, texts, n_process)``: the extractions of ``texts`` (:func:`kg.engine.build.extract_all`).
-Parse = Callable[["Language", list[str], int], list[Extraction]]
+#: ``parse(nlp, texts, n_process)``: the extractions of ``texts``, abstracts with their titles
+#: (:func:`kg.engine.build.extract_all`).
+Parse = Callable[["Language", list[Titled], int], list[Extraction]]
 
 
 @contextmanager
@@ -122,8 +123,9 @@ class PipelineAhead:
         self._job = Forked(work, daemon=False)  # it starts workers; pipeline_ahead() always stops it
         receive.close()
 
-    def send(self, texts: Sequence[str], n_process: int = 0) -> None:
-        """The texts to parse, with ``n_process`` workers (0: one per core, up to one per text)."""
+    def send(self, texts: Sequence[Titled], n_process: int = 0) -> None:
+        """The abstracts (with their titles) to parse, with ``n_process`` workers (0: one per core,
+        up to one per text)."""
         try:
             self._send.send((list(texts), n_process))
         except OSError:

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 from kg.engine.forked import start_child
-from kg.records import Extraction
+from kg.records import Extraction, Titled
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -26,11 +26,12 @@ if TYPE_CHECKING:
 _NLP: Language | None = None  # the pipeline, as the workers inherit it from the parent
 
 
-def _extract_chunk(texts: list[str], batch_size: int) -> list[Extraction]:
+def _extract_chunk(texts: list[Titled], batch_size: int) -> list[Extraction]:
     from kg.nlp.extract import extract
+    from kg.nlp.titled import titled_docs
 
     assert _NLP is not None
-    return [extract(doc) for doc in _NLP.pipe(texts, batch_size=batch_size)]
+    return [extract(doc) for doc in _NLP.pipe(titled_docs(_NLP, texts), batch_size=batch_size)]
 
 
 def stop_workers(seconds: float = 5.0) -> None:
@@ -44,7 +45,7 @@ def stop_workers(seconds: float = 5.0) -> None:
 
 def extract_in_workers(
     nlp: Language,
-    texts: Sequence[str],
+    texts: Sequence[Titled],
     n_process: int,
     *,
     batch_size: int = 32,

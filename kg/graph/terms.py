@@ -6,12 +6,11 @@ share (:func:`term_key`: case, plural, hyphens, spaces and accents folded).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from kg.records import Extraction
-from kg.text import capitals_of_a_name, normal_form, singular
+from kg.text import capitals_of_a_name, singular, term_key
 
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
 #: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
@@ -232,27 +231,6 @@ def _titled_name(head: str, last: str) -> bool:
     """ "Open Graph Benchmark": a name in title case, its head word part of it (not "GLUE Benchmark")."""
     words = head.split()
     return last[:1].isupper() and len(words) >= 2 and all(w[:1].isupper() and w[1:].islower() for w in words)
-
-
-@lru_cache(maxsize=1 << 18)
-def term_key(text: str) -> str:
-    """The key two spellings of one term share: case, plural, hyphens and spaces folded.
-
-    >>> term_key("Sparse Auto-Encoders") == term_key("sparse autoencoder"), term_key("Fréchet") == term_key("Frechet")
-    (True, True)
-    """
-    return normal_form(plain_letters(text)).replace(" ", "")
-
-
-def plain_letters(text: str) -> str:
-    """Ligatures and accents folded to plain letters ("ofﬂine" = "offline", "Fréchet" = "Frechet").
-
-    >>> plain_letters("ofﬂine Fréchet")
-    'offline Frechet'
-    """
-    if text.isascii():
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=1 << 18)

@@ -13,31 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from kg.graph.terms import term_key
+from kg.text import NAME_ENDS, term_key, title_openings
 
-#: Words after which a title says what its opening is for or how it works.
-_AFTER_NAME = frozenset({"for", "with", "via", "through", "using", "by"})
 #: At most this many papers name an entity a title proposes.
 MAX_PAPERS = 3
-_BREAK = re.compile(r":| [-–—] ")
-
-
-def title_openings(title: str) -> set[str]:
-    """The keys (:func:`kg.graph.terms.term_key`) of the title's openings that can name what the
-    paper proposes: the part before a colon or a dash, the words before "for", "with", "via",
-    "through", "using" or "by", and the whole title ("Query Embedding on ..." studies query embedding).
-
-    >>> sorted(title_openings("CDTrans: Cross-domain Transformer for Unsupervised Domain Adaptation"))
-    ['cdtran']
-    >>> sorted(title_openings("Hierarchical Variational Memory for Few-shot Learning Across Domains"))
-    ['hierarchicalvariationalmemory', 'hierarchicalvariationalmemoryforfewshotlearningacrossdomain']
-    """
-    cut = _BREAK.search(title)
-    if cut is not None:
-        return {term_key(title[: cut.start()])} - {""}
-    words = title.split()
-    openings = {" ".join(words[:i]) for i in range(1, len(words)) if words[i].lower() in _AFTER_NAME}
-    return {term_key(t) for t in (*openings, title)} - {""}
 
 
 def _abbreviation(name: str) -> bool:
@@ -78,7 +57,7 @@ def title_proposals(
 
 
 #: Words that end the task a title names after "for": "for Few-shot Learning Across Domains".
-_TASK_END = _AFTER_NAME | frozenset({"and", "across", "under", "in", "on", "from", "without", "beyond", "at"})
+_TASK_END = NAME_ENDS | frozenset({"and", "across", "under", "in", "on", "from", "without", "beyond", "at"})
 _TITLE_WORD = re.compile(r"[^\s:?!,;()]+|[:?!,;()]")
 #: Confidence of "X for T" read from a title: its opening is the paper's own method, T a task it names.
 TITLE_ADDRESSES_CONFIDENCE = 0.8

@@ -44,10 +44,11 @@ from kg.nlp.evidence import (
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
-from kg.nlp.proposals import PROPOSED_KEY, main_proposal
+from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
+from kg.nlp.titled import main_of
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
@@ -179,7 +180,7 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
     mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
     proposed_spans = list(doc.spans.get(PROPOSED_KEY, []))
     proposed = {(s.start, s.end) for s in proposed_spans}
-    main = main_proposal(proposed_spans)
+    main = main_of(doc, proposed_spans)
     learned_label = {(s.start, s.end): s.label_ for s in doc.spans.get(SPAN_KEY, [])}
 
     def argument(start: int, end: int) -> Span | None:

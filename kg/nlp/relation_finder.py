@@ -12,6 +12,7 @@ from kg.nlp.evidence import USE_VERBS, contrasted, is_name, names_quality, same_
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
+from kg.nlp.titled import title_main
 
 #: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
 #: relations); the learned classifier agreeing raises it (:mod:`kg.nlp.learned`).
@@ -152,10 +153,11 @@ class Finder:
         self.doc = doc
         self.index = mention_index(doc)
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
-        # "we", "our method" stand for what the paper proposes when it is a name or a term, not a
-        # single common word the proposal finder took ("gradients", "supernet")
+        # "we", "our method" stand for what the title names, else what the paper proposes when it
+        # is a name or a term, not a single common word the proposal finder took ("gradients", "supernet")
         main = main_proposal(proposed)
-        self.main = main if main is not None and not _one_common_word(main) else None
+        self.titled = title_main(doc, proposed)
+        self.main = self.titled or (main if main is not None and not _one_common_word(main) else None)
         self.proposed = set(proposed)
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
         self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
