@@ -52,3 +52,20 @@ def test_issue_13_tasks_named_after_our_result_are_addressed(rules):
     analysis = INTRO + "We perform an analysis of the errors made on commonsense reasoning."
     found = ruled(rules, analysis, {"XTX": "Method", "commonsense reasoning": "Task"}, ("XTX",))
     assert ("XTX", "addresses", "commonsense reasoning") not in found
+
+
+
+def test_issue_13_the_better_one_of_a_comparison_is_evaluated_where_it_is_better(rules):
+    text = "DimeNet outperforms previous GNNs on average by 76% on MD17 and by 31% on QM9."
+    mentions = {"DimeNet": "Method", "GNNs": "Method", "MD17": "Dataset", "QM9": "Dataset"}
+    found = ruled(rules, text, mentions)
+    assert {("DimeNet", "evaluatedOn", "MD17"), ("DimeNet", "evaluatedOn", "QM9")} <= found
+    assert not any(head == "GNNs" and label == "evaluatedOn" for head, label, _ in found)
+
+
+def test_issue_13_the_name_a_title_opens_with_states_its_result_whatever_its_type(rules):
+    text = "We propose word2ket for embeddings. Our approach achieves savings in natural language processing tasks."
+    mentions = {"word2ket": "Concept", "natural language processing tasks": "Task"}
+    title = "word2ket: Space-efficient Word Embeddings inspired by Quantum Entanglement"
+    assert ("word2ket", "addresses", "natural language processing tasks") in ruled(rules, text, mentions, (), title)
+    assert not any(label == "addresses" for _, label, _ in ruled(rules, text, mentions, ()))

@@ -38,11 +38,12 @@ RESULT_PLACE_CONFIDENCE = 0.72
 def _doer(finder: Finder, verb: Token) -> Span | None:
     """The method a result verb is said of: its subject when that is the paper's proposal (or "we",
     "our method"), or any method the authors or their experiments show it of ("our experiments
-    show that X improves ..."); nothing when it is another method or none."""
+    show that X improves ..."); nothing when it is another method or none. The name a title opens
+    with counts whatever its sentence typed it ("word2ket: Space-efficient Word Embeddings ...")."""
     shown = verb.dep_ == "ccomp" and verb.head.lemma_.lower() in _SHOWING_VERBS
     for subj in args(verb, {"nsubj"}):
         span = finder.mention(subj)
-        if span is None or span.label_ != "Method":
+        if span is None or (span.label_ != "Method" and span != finder.titled):
             continue
         if span == finder.main or span in finder.proposed or shown:
             return span
@@ -104,9 +105,15 @@ def result_places(finder: Finder) -> None:
     for span in dict.fromkeys(finder.index.values()):
         if span not in finder.proposed and _place(span) and not _trained_on(span.root):
             places.setdefault(span.sent.start, []).append(span)
+    # "DimeNet outperforms previous GNNs by 76% on MD17": the better one of a comparison, by sentence
+    better = {r.sentence: r for r in finder.found.values() if r.label == "improvesOn" and r.sentence >= 0}
     for sent in finder.doc.sents:
         here = places.get(sent.start, [])
         stated = _states_results(finder, sent) if here else None
+        if stated is None and sent.start in better:
+            rel = better[sent.start]
+            stated = (finder.doc[rel.head_start : rel.head_end], finder.doc[rel.tail_start])
+            here = [p for p in here if p.start != rel.tail_start]  # not "the benefits of X over Y"
         if stated is None:
             continue
         for place in here:
