@@ -94,7 +94,7 @@ def test_concepts_one_type_per_node_from_all_mentions_and_the_head(name: str, vo
 def test_concepts_the_vocabularies_type_a_node_typed_concept() -> None:
     import networkx as nx
 
-    from kg.vocab.link import link_graph
+    from kg.vocab.link import type_by_vocabulary
     from kg.vocab.vocabulary import Term, Vocabulary
 
     vocab = Vocabulary(
@@ -111,7 +111,7 @@ def test_concepts_the_vocabularies_type_a_node_typed_concept() -> None:
     graph.add_node("e/fid", type="Method", label="Fréchet Inception Distance")
     graph.add_node("e/cl", type="Method", label="contrastive learning")
     graph.add_node("e/ls", type="Concept", label="latent space")
-    link_graph(graph, vocab)
+    type_by_vocabulary(graph, vocab)
     assert [graph.nodes[n]["type"] for n in ("e/nf", "e/fid", "e/cl", "e/ls")] == [
         "Method",
         "Metric",

@@ -215,3 +215,21 @@ def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_no
     types = {graph.nodes[n]["type"] for n in ("entity/cifar10", "entity/imageclassification", "entity/realism")}
     assert types == {"Dataset", "Task", "Concept"} and graph.nodes["entity/faithfulness"]["type"] == "Concept"
     assert not [k for _, _, k in graph.edges(keys=True) if k not in ("mentions", "proposes")]
+
+
+def test_issue_13_a_relation_stands_when_the_vocabularies_type_its_end():
+    """ "VOS reduces the FPR95 by 7.87%": a vocabulary that knows FPR95 is a metric types it before
+    the relations are kept, so "VOS measuredBy FPR95" is not left out as a method measured by a method."""
+    from kg.vocab.link import type_by_vocabulary
+    from kg.vocab.vocabulary import Term, Vocabulary
+
+    text = "VOS reduces the FPR95 by 7.87%."
+    mentions = [Mention("VOS", "Method", 0, 3), Mention("FPR95", "Method", 16, 21)]
+    paper = (Paper("p", text), Extraction(mentions, [0], [RelationRecord(0, "measuredBy", 1, text, 0.9)], []))
+    vocab = Vocabulary([Term("v:fpr95", "FPR95", "Metric", "ito:metric")])
+    typed = build_graph([paper[0]], [paper[1]], retype=lambda graph: type_by_vocabulary(graph, vocab))
+    assert typed.nodes["entity/fpr95"]["type"] == "Metric"
+    assert typed.has_edge("entity/vos", "entity/fpr95", "measuredBy")
+    untyped = build_graph([paper[0]], [paper[1]])  # typed after the relations, as link_graph used to
+    assert untyped.nodes["entity/fpr95"]["type"] == "Method"
+    assert not untyped.has_edge("entity/vos", "entity/fpr95", "measuredBy")

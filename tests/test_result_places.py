@@ -54,7 +54,6 @@ def test_issue_13_tasks_named_after_our_result_are_addressed(rules):
     assert ("XTX", "addresses", "commonsense reasoning") not in found
 
 
-
 def test_issue_13_the_better_one_of_a_comparison_is_evaluated_where_it_is_better(rules):
     text = "DimeNet outperforms previous GNNs on average by 76% on MD17 and by 31% on QM9."
     mentions = {"DimeNet": "Method", "GNNs": "Method", "MD17": "Dataset", "QM9": "Dataset"}

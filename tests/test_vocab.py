@@ -12,7 +12,7 @@ import pytest
 
 from kg.graph.model import new_graph
 from kg.graph.terms import term_key
-from kg.vocab import abbreviation_pairs, gazetteer_entries, link_entity, link_graph, load_vocabulary
+from kg.vocab import abbreviation_pairs, gazetteer_entries, link_entity, link_graph, load_vocabulary, type_by_vocabulary
 from kg.vocab.field_abbreviations import field_definitions
 from kg.vocab.link import known_definitions
 from kg.vocab.vocabulary import DATA_DIR, DATA_FILES, Term, Vocabulary, read_terms
@@ -62,7 +62,7 @@ def test_an_entity_takes_the_vocabulary_kind_of_its_written_out_name() -> None:
     # "KL divergence" is a label the vocabularies do not hold; its long form is a metric there
     graph = new_graph()
     graph.add_node("entity/kl", type="Method", label="KL divergence", alt_labels=["Kullback-Leibler divergence"])
-    link_graph(graph)
+    type_by_vocabulary(graph)
     assert graph.nodes["entity/kl"]["type"] == "Metric"
 
 
@@ -71,7 +71,7 @@ def test_a_notion_keeps_its_type_where_a_vocabulary_lists_it_as_a_method() -> No
     graph = new_graph()
     graph.add_node("entity/ntk", type="Concept", label="neural tangent kernel", alt_labels=["NTK"])
     graph.add_node("entity/nf", type="Concept", label="normalizing flow", alt_labels=[])
-    link_graph(graph)
+    type_by_vocabulary(graph)
     assert graph.nodes["entity/ntk"]["type"] == "Concept"
     assert graph.nodes["entity/nf"]["type"] == "Method"
 

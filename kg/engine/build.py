@@ -279,7 +279,7 @@ def build(
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon, word_not_name
-        from kg.vocab.link import known_definitions, link_graph, vocabulary_kinds
+        from kg.vocab.link import known_definitions, link_graph, type_by_vocabulary, vocabulary_kinds
 
         with collector_paused():
             read = read_papers(inputs, input_format)
@@ -317,6 +317,7 @@ def build(
             junk=load_lexicon().junk,
             min_confidence=DEFAULT_MIN_CONFIDENCE if min_confidence is None else min_confidence,
             kinds=vocabulary_kinds,
+            retype=type_by_vocabulary if link else None,
         )
         lap("resolve and build graph")
         if thesaurus.rules:

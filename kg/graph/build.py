@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 import networkx as nx
 
@@ -144,6 +144,7 @@ def build_graph(
     *,
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
     kinds: type_model.KindsOf | None = None,
+    retype: Callable[[nx.MultiDiGraph], None] | None = None,
 ) -> nx.MultiDiGraph:
     """One Paper node per paper, one node per resolved entity, and their relations.
 
@@ -152,7 +153,8 @@ def build_graph(
     when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
     ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
     keeps the datasets and metrics its sentences name. Entity types are the learned model's
-    (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label; a paper
+    (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label, then
+    ``retype``'s (the vocabularies' sure kinds) before the relations are kept; a paper
     proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`), the
     names it coins (:mod:`kg.graph.coined_names`) and capitalized variants of a name it proposes
     (:mod:`kg.graph.proposal_variants`).
@@ -232,6 +234,8 @@ def build_graph(
     # one type per entity, learned from readers: the relations stated of it are evidence too
     type_model.retype_entities(graph, type_model.stated_roles(edges), kinds)
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
+    if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
+        retype(graph)
     for edge, (source, title) in said_in_titles:  # after typing: a title's words are no evidence of a type
         slot = edges[edge]
         slot["papers"].add(source)

@@ -8,6 +8,7 @@ from kg.vocab.link import (
     link_graph,
     load_vocabulary,
     match_text,
+    type_by_vocabulary,
 )
 from kg.vocab.vocabulary import Term, Vocabulary
 
@@ -21,4 +22,5 @@ __all__ = [
     "link_graph",
     "load_vocabulary",
     "match_text",
+    "type_by_vocabulary",
 ]

@@ -158,25 +158,35 @@ def notion(label: str) -> bool:
     return head_type(label) == "Concept"
 
 
+def type_by_vocabulary(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
+    """Give an entity the kind the vocabularies agree its label has (:func:`vocabulary_type`; else
+    the first of its several-word alt labels they know: "KL divergence" by "Kullback-Leibler
+    divergence") when that is Metric or Dataset, or when it is typed Concept (the extractor's
+    fallback) and its head does not name a notion (:func:`notion`: "neural tangent kernel" stays a
+    Concept); the vocabularies list too many methods as tasks and paradigms as methods to overrule
+    a Method or a Task. :func:`kg.graph.build.build_graph` calls it before it keeps the relations
+    whose ends have the types they join, so "NASViT measuredBy mIoU" stands once mIoU is a Metric."""
+    vocab = vocabulary or load_vocabulary()
+    for _, data in graph.nodes(data=True):
+        if data.get("type") not in ENTITY_TYPES:
+            continue
+        # "KL divergence" by "Kullback-Leibler divergence"; never by an abbreviation ("SA"), which names many things
+        names = [data.get("label", ""), *(alt for alt in data.get("alt_labels", []) if " " in alt)]
+        kind = next(filter(None, (vocabulary_type(name, vocab) for name in names)), None)
+        if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept" and not notion(data["label"])):
+            data["type"] = kind
+
+
 def link_graph(graph: nx.MultiDiGraph, vocabulary: Vocabulary | None = None) -> None:
-    """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links,
-    and the linked terms with their ancestors as the graph's ``vocabulary`` attribute. An entity
-    takes the kind the vocabularies agree its label has (:func:`vocabulary_type`; else the first of
-    its several-word alt labels they know: "KL divergence" by "Kullback-Leibler divergence") when that is
-    Metric or Dataset, or when it is typed Concept (the extractor's fallback) and its head does not
-    name a notion (:func:`notion`: "neural tangent kernel" stays a Concept); the vocabularies
-    list too many methods as tasks and paradigms as methods to overrule a Method or a Task."""
+    """Set ``vocab``, ``vocab_label``, ``vocab_match`` and ``broader`` on every entity that links
+    (its type as :func:`type_by_vocabulary` and the thesaurus left it), and the linked terms with
+    their ancestors as the graph's ``vocabulary`` attribute."""
     vocab = vocabulary or load_vocabulary()
     for _, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
             continue
         for attr in ("vocab", "vocab_label", "vocab_match", "broader"):
             data.pop(attr, None)
-        # "KL divergence" by "Kullback-Leibler divergence"; never by an abbreviation ("SA"), which names many things
-        names = [data.get("label", ""), *(alt for alt in data.get("alt_labels", []) if " " in alt)]
-        kind = next(filter(None, (vocabulary_type(name, vocab) for name in names)), None)
-        if kind in ("Metric", "Dataset") or (kind and data["type"] == "Concept" and not notion(data["label"])):
-            data["type"] = kind
         found = link_entity(data.get("label", ""), data["type"], data.get("alt_labels", []), vocab)
         if found is not None:
             data["vocab"] = found.term.iri
