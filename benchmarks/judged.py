@@ -114,6 +114,7 @@ class PaperScore:
     relations_with_nodes: int = 0
     relations: int = 0
     unmatched_relations: list[Emitted] = field(default_factory=list)
+    relations_missed: list[str] = field(default_factory=list)
 
     @property
     def matched_nodes(self) -> int:
@@ -223,8 +224,13 @@ def score_relations(
         matched.update(same)
         score.gold_relations += 1
         score.relations_found += bool(same)
-        score.relations_as_pair += any(joins(r, head, tail) or joins(r, tail, head) for r in emitted)
-        score.relations_with_nodes += bool(node_keys & head and node_keys & tail)
+        as_pair = any(joins(r, head, tail) or joins(r, tail, head) for r in emitted)
+        with_nodes = bool(node_keys & head and node_keys & tail)
+        score.relations_as_pair += as_pair
+        score.relations_with_nodes += with_nodes
+        if not same:
+            where = "as a pair" if as_pair else "both nodes" if with_nodes else "an end is no node"
+            score.relations_missed.append(f"{gold['head']} -{kind}-> {gold['tail']} ({where})")
     score.relations = len(emitted)
     score.unmatched_relations = [
         Emitted(graph.entities[r.source].label, r.type, graph.entities[r.target].label, r.evidence)
@@ -325,6 +331,8 @@ def print_papers(scores: Sequence[PaperScore]) -> None:
         if s.unmatched_relations:
             rels = "; ".join(f"{r.head} -{r.type}-> {r.tail}" for r in s.unmatched_relations)
             print(f"  unmatched relations: {rels}")
+        if s.relations_missed:
+            print(f"  relations missed: {'; '.join(s.relations_missed)}")
 
 
 def _of(a: int, b: int, percent: bool = False) -> str:
