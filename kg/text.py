@@ -318,3 +318,22 @@ def title_name(title: str) -> str | None:
     """
     cut = _BREAK.search(title)
     return None if cut is None else term_key(title[: cut.start()])
+
+
+def coined_title_name(title: str) -> str | None:
+    """What a title opens with before a colon or a dash, as written, when it reads as a name the
+    paper coins: one or two words, one with a capital after its first letter or a digit
+    ("Auto-Transfer: Learning to Route ...", "SCOP: Scientific Control ...", "CaPC Learning: ...");
+    not a phrase ("Proximal Gradient Descent-Ascent: ...", "MCMC Should Mix: ...") nor a plain word.
+
+    >>> [coined_title_name(t) for t in ("Auto-Transfer: Learning to Route", "SkipW: Resource Adaptable RNN",
+    ...     "MCMC Should Mix: Learning", "Off-Dynamics Reinforcement Learning: Training", "Graph Edit Networks")]
+    ['Auto-Transfer', 'SkipW', None, None, None]
+    """
+    cut = _BREAK.search(title)
+    if cut is None:
+        return None
+    name = title[: cut.start()].strip()
+    words = name.split()
+    coined = [w for w in words if any(c.isupper() for c in w[1:]) or any(c.isdigit() for c in w)]
+    return name if 1 <= len(words) <= 2 and coined else None

@@ -14,7 +14,7 @@ from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.terms import term_key
-from kg.graph.titles import TITLE_ADDRESSES_CONFIDENCE, title_openings, title_proposals, title_tasks
+from kg.graph.titles import TITLE_ADDRESSES_CONFIDENCE, title_aliases, title_openings, title_proposals, title_tasks
 from kg.graph.typing_votes import dataset_variants
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper
 
@@ -166,6 +166,9 @@ def build_graph(
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
     extractions = [spelled_out(p.abstract, ex) for p, ex in zip(papers, extractions, strict=True)]
+    definitions = list(definitions)
+    taken = {term_key(short) for short, _ in definitions}  # "DINO": a name the vocabularies know
+    extractions = title_aliases(papers, extractions, lambda name: term_key(name) in taken or (kinds and kinds(name)))
     pairs = [(p.key, ex) for p, ex in zip(papers, extractions, strict=True)]
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):

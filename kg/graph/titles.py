@@ -11,9 +11,10 @@ learning).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from kg.text import NAME_ENDS, term_key, title_openings
+from kg.records import Extraction, Mention, Paper
+from kg.text import NAME_ENDS, coined_title_name, term_key, title_openings
 
 #: At most this many papers name an entity a title proposes.
 MAX_PAPERS = 3
@@ -54,6 +55,72 @@ def title_proposals(
         if known is None or not any(known(n) for n in telling(forms)):
             chosen.append(key)
     return chosen
+
+
+def _a_name(mention: Mention) -> bool:
+    return any(c.isupper() or c.isdigit() for c in mention.text[1:])
+
+
+#: Heads that say what kind of thing a description is, not what it is called.
+_KIND_WORDS = frozenset({"method", "approach", "framework", "model", "algorithm", "technique", "scheme", "system"})
+
+
+def _spelled_in(description: str, title: str) -> bool:
+    """Whether the title spells the description out ("influence-driven selective annotation method"
+    in "IDEAL: Influence-Driven Selective Annotations ...").
+
+    >>> _spelled_in("influence-driven selective annotation method", "IDEAL: Influence-Driven Selective Annotations")
+    True
+    >>> _spelled_in("adversarial multi-armed bandit approach", "Auto-Transfer: Learning to Route Representations")
+    False
+    """
+    said = {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", title.lower())}
+    words = [w.rstrip("s") for w in re.findall(r"[a-z0-9]+", description.lower()) if w not in _KIND_WORDS]
+    return bool(words) and all(w in said for w in words)
+
+
+def _described(ex: Extraction) -> int | None:
+    """The method a paper proposes when its abstract only describes it ("a novel adversarial
+    multi-armed bandit approach"): its first proposed method; None when it names one."""
+    proposed = [ex.mentions[i] for i in ex.proposed]
+    if any(_a_name(m) for m in proposed):
+        return None
+    return next((i for i in ex.proposed if ex.mentions[i].label == "Method"), None)
+
+
+def title_aliases(
+    papers: Sequence[Paper], extractions: Sequence[Extraction], known: Callable[[str], object] | None = None
+) -> list[Extraction]:
+    """The extractions, where a title coins a name for what its abstract only describes
+    ("Auto-Transfer: Learning to Route Transferable Representations" over "we propose a novel
+    adversarial multi-armed bandit approach"), with that description named by the title: in this
+    paper it is Auto-Transfer, proposed, and what the abstract says of it is said of Auto-Transfer.
+    Not when the abstract names the title's name, when another paper names it (DINO is someone
+    else's) or the vocabularies know it.
+
+    >>> ex = Extraction([Mention("bandit approach", "Method", 13, 28)], [0], [], [])
+    >>> title_aliases([Paper("a", "We propose a bandit approach.", "Auto-Transfer: Routing")], [ex])[0].mentions
+    [Mention(text='Auto-Transfer', label='Method', start=13, end=28)]
+    """
+    named: dict[str, set[int]] = {}
+    for n, ex in enumerate(extractions):
+        for m in ex.mentions:
+            named.setdefault(term_key(m.text), set()).add(n)
+    out = list(extractions)
+    for n, (paper, ex) in enumerate(zip(papers, extractions, strict=True)):
+        name = coined_title_name(paper.title)
+        main = _described(ex) if name is not None else None
+        if name is None or main is None or named.get(term_key(name), set()) or (known is not None and known(name)):
+            continue
+        described = ex.mentions[main]
+        place = (described.start, described.end)
+        mentions = [m._replace(text=name) if (m.start, m.end) == place else m for m in ex.mentions]
+        # "IDEAL: Influence-Driven Selective Annotations ...": the description is the name's long form
+        long = " ".join(described.text.split()[:-1]) if described.text.split()[-1] in _KIND_WORDS else described.text
+        own = len(long.split()) >= 2 and len(named.get(term_key(long), ())) <= MAX_PAPERS  # not "regularization"
+        spelled = [(name, long)] if own and _spelled_in(described.text, paper.title) else []
+        out[n] = ex._replace(mentions=mentions, definitions=[*ex.definitions, *spelled])
+    return out
 
 
 #: Words that end the task a title names after "for": "for Few-shot Learning Across Domains".
