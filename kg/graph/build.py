@@ -13,6 +13,7 @@ from kg.graph.field_terms import field_types
 from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
+from kg.graph.shown_names import shown_proposals
 from kg.graph.terms import term_key
 from kg.graph.titles import TITLE_ADDRESSES_CONFIDENCE, title_aliases, title_openings, title_proposals, title_tasks
 from kg.graph.typing_votes import dataset_variants
@@ -156,7 +157,8 @@ def build_graph(
     (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label, then
     ``retype``'s (the vocabularies' sure kinds) before the relations are kept; a paper
     proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`), the
-    names it coins (:mod:`kg.graph.coined_names`) and capitalized variants of a name it proposes
+    names it coins (:mod:`kg.graph.coined_names`), the new names whose results it states
+    (:mod:`kg.graph.shown_names`) and capitalized variants of a name it proposes
     (:mod:`kg.graph.proposal_variants`).
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
@@ -173,8 +175,10 @@ def build_graph(
     entities, keys = resolve_entities(pairs, junk=junk, definitions=definitions)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         named = [(k, entities[k].surface, len(entities[k].papers)) for k in dict.fromkeys(paper_keys) if k is not None]
-        for key in title_proposals(paper.title, named, kinds) + coined_proposals(
-            paper.abstract, ex.definitions, named, kinds
+        for key in (
+            title_proposals(paper.title, named, kinds)
+            + coined_proposals(paper.abstract, ex.definitions, named, kinds)
+            + shown_proposals(paper.abstract, named, kinds)
         ):
             entities[key].proposed_by.add(paper.key)
         own = [(k, forms, paper.key in entities[k].proposed_by) for k, forms, _ in named]
