@@ -82,3 +82,15 @@ def test_a_description_the_title_spells_out_keeps_its_words_beside_the_name(tmp_
     graph = _built(tmp_path, nlp, IDEAL)
     named = [d for _, d in graph.nodes(data=True) if "IDEAL" in d.get("alt_labels", [])]
     assert [d["label"] for d in named] == ["influence-driven selective annotation"]
+
+
+def test_a_title_says_what_its_method_works_by(tmp_path: Path, nlp):
+    record = {
+        "title": "SafeDreamer: Safe Reinforcement Learning with World Models",
+        "abstract": "We propose SafeDreamer, a novel algorithm for safe exploration. SafeDreamer learns a"
+        " world model of the environment and reaches nearly zero cost on Safety-Gymnasium.",
+    }
+    graph = _built(tmp_path, nlp, record)
+    label = {n: d.get("label") for n, d in graph.nodes(data=True)}
+    uses = {(label[u], label[v]) for u, v, k in graph.edges(keys=True) if k == "uses"}
+    assert ("SafeDreamer", "world model") in uses

@@ -15,7 +15,14 @@ from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.shown_names import shown_proposals
 from kg.graph.terms import term_key
-from kg.graph.titles import TITLE_ADDRESSES_CONFIDENCE, title_aliases, title_openings, title_proposals, title_tasks
+from kg.graph.titles import (
+    TITLE_CONFIDENCE,
+    title_aliases,
+    title_means,
+    title_openings,
+    title_proposals,
+    title_tasks,
+)
 from kg.graph.typing_votes import dataset_variants
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper
 
@@ -108,32 +115,35 @@ def _results(ex: Extraction, keys: Sequence[str | None]) -> dict[tuple[int, str,
     return out
 
 
-def title_addresses(
+def title_relations(
     papers: Sequence[Paper],
     extractions: Sequence[Extraction],
     keys: Sequence[Sequence[str | None]],
     entities: dict[str, Entity],
 ) -> list[tuple[tuple[str, str, str], tuple[str, str]]]:
     """ "Hybrid Local SGD for Federated Learning": the method a title opens with, when the paper
-    proposes it, addresses what the title says it is for (:func:`kg.graph.titles.title_tasks`), when
-    the abstract names that too. ((head, tail, "addresses"), (paper node, title)) per statement."""
+    proposes it, addresses what the title says it is for (:func:`kg.graph.titles.title_tasks`) and
+    uses what it says it works by ("Adversarial Unlearning of Backdoors via Implicit Hypergradient",
+    :func:`kg.graph.titles.title_means`), when the abstract names that too. ((head, tail, label),
+    (paper node, title)) per statement."""
     out: list[tuple[tuple[str, str, str], tuple[str, str]]] = []
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
-        tasks = set(title_tasks(paper.title))
-        if not tasks:
+        said = {"addresses": set(title_tasks(paper.title)), "uses": set(title_means(paper.title))}
+        if not any(said.values()):
             continue
         openings = title_openings(paper.title)
         proposed = set(ex.proposed)
         own = {k for i, k in enumerate(paper_keys) if k and (i in proposed or paper.key in entities[k].proposed_by)}
         heads = [k for k in sorted(own) if any(term_key(n) in openings for n in entities[k].surface)]
         named = sorted({k for k in paper_keys if k})
-        tails = [k for k in named if any(term_key(n) in tasks for n in entities[k].surface)]
-        out += [
-            ((entity_node(h), entity_node(t), "addresses"), (paper_node(paper), paper.title))
-            for h in heads
-            for t in tails
-            if h != t
-        ]
+        for label, ends in said.items():
+            tails = [k for k in named if any(term_key(n) in ends for n in entities[k].surface)]
+            out += [
+                ((entity_node(h), entity_node(t), label), (paper_node(paper), paper.title))
+                for h in heads
+                for t in tails
+                if h not in t and t not in h  # not "PoSE uses PoSE training"
+            ]
     return out
 
 
@@ -184,7 +194,7 @@ def build_graph(
         own = [(k, forms, paper.key in entities[k].proposed_by) for k, forms, _ in named]
         for key in variant_proposals(own):
             entities[key].proposed_by.add(paper.key)
-    said_in_titles = title_addresses(papers, extractions, keys, entities)
+    said_in_titles = title_relations(papers, extractions, keys, entities)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):
         graph.add_node(
@@ -247,7 +257,7 @@ def build_graph(
         slot = edges[edge]
         slot["papers"].add(source)
         slot["evidence"].add(title)
-        confidence[(edge, source)] = max(confidence.get((edge, source), 0.0), TITLE_ADDRESSES_CONFIDENCE)
+        confidence[(edge, source)] = max(confidence.get((edge, source), 0.0), TITLE_CONFIDENCE)
     for (u, v, label), slot in sorted(edges.items()):
         if label == "proposes":
             graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])

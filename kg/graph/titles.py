@@ -126,8 +126,47 @@ def title_aliases(
 #: Words that end the task a title names after "for": "for Few-shot Learning Across Domains".
 _TASK_END = NAME_ENDS | frozenset({"and", "across", "under", "in", "on", "from", "without", "beyond", "at"})
 _TITLE_WORD = re.compile(r"[^\s:?!,;()]+|[:?!,;()]")
-#: Confidence of "X for T" read from a title: its opening is the paper's own method, T a task it names.
-TITLE_ADDRESSES_CONFIDENCE = 0.8
+#: Confidence of "X for T" or "X via Y" read from a title: its opening is the paper's own method, T a
+#: task it names, Y what it works by.
+TITLE_CONFIDENCE = 0.8
+
+
+#: Verbs that end what a title names: "with Language Models Enables Expert-level ...".
+_TITLE_VERBS = frozenset({"enables", "enable", "improves", "improve", "meets", "meet", "is", "are", "helps", "makes"})
+
+
+def _after(title: str, cues: frozenset[str]) -> list[str]:
+    """The keys of the words after each cue word of a title up to the next word that ends a task,
+    and their endings of two words or more."""
+    words = _TITLE_WORD.findall(title)
+    keys: list[str] = []
+    for i, word in enumerate(words):
+        if word.lower() not in cues:
+            continue
+        task: list[str] = []
+        for w in words[i + 1 :]:
+            if w.lower() in _TASK_END or w.lower() in _TITLE_VERBS or not any(c.isalnum() for c in w):
+                break
+            task.append(w)
+        endings = [task[j:] for j in range(len(task)) if j == 0 or len(task) - j >= 2]
+        keys.extend(k for k in (term_key(" ".join(e)) for e in endings) if k and k not in keys)
+    return keys
+
+
+#: Words after which a title names what its method works by: "... via Implicit Hypergradient".
+_MEANS_CUES = frozenset({"via", "using", "through", "with"})
+
+
+def title_means(title: str) -> list[str]:
+    """The keys of what a title says its method works by: the words after "via", "using",
+    "through" or "with" ("Adversarial Unlearning of Backdoors via Implicit Hypergradient").
+
+    >>> title_means("Adversarial Unlearning of Backdoors via Implicit Hypergradient")
+    ['implicithypergradient']
+    >>> title_means("PromptAgent: Strategic Planning with Language Models Enables Expert-level Prompt Optimization")
+    ['languagemodel']
+    """
+    return _after(title, _MEANS_CUES)
 
 
 def title_tasks(title: str) -> list[str]:
@@ -142,16 +181,4 @@ def title_tasks(title: str) -> list[str]:
     >>> title_tasks("Towards Understanding the Data Dependency of Mixup")
     []
     """
-    words = _TITLE_WORD.findall(title)
-    keys: list[str] = []
-    for i, word in enumerate(words):
-        if word.lower() != "for":
-            continue
-        task: list[str] = []
-        for w in words[i + 1 :]:
-            if w.lower() in _TASK_END or not any(c.isalnum() for c in w):
-                break
-            task.append(w)
-        endings = [task[j:] for j in range(len(task)) if j == 0 or len(task) - j >= 2]
-        keys.extend(k for k in (term_key(" ".join(e)) for e in endings) if k and k not in keys)
-    return keys
+    return _after(title, frozenset({"for"}))
