@@ -5,7 +5,10 @@ A title often opens with the paper's own method, model or dataset, alone or befo
 Learning", "Unsupervised Discovery of Object Radiance Fields". An entity of the paper named by
 such an opening is proposed by it when it is new to the corpus: named by few papers and not a
 term of the shipped vocabularies ("Reinforcement Learning for ..." proposes no reinforcement
-learning).
+learning). A name the title coins and the abstract never writes is the name of the method the
+abstract only describes (:func:`title_aliases`); what follows "for" is what that method addresses
+(:func:`title_tasks`), what follows "via", "using", "through" or "with" what it uses
+(:func:`title_means`).
 """
 
 from __future__ import annotations
