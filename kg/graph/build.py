@@ -142,7 +142,8 @@ def title_relations(
                 ((entity_node(h), entity_node(t), label), (paper_node(paper), paper.title))
                 for h in heads
                 for t in tails
-                if h not in t and t not in h  # not "PoSE uses PoSE training"
+                # not "PoSE uses PoSE training" nor "NeurRev framework for DST uses NeurRev"
+                if h not in t and not h.startswith(t)
             ]
     return out
 
