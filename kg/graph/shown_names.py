@@ -38,8 +38,30 @@ def coined_looking(name: str) -> bool:
     )
 
 
-def _said(name: str) -> str:
-    return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
+#: What follows a name whose results a sentence states; what precedes one ("the effectiveness of X").
+_RESULT_AFTER = re.compile(r"(?:['’]s)?\s+(?:\w+ly\s+)?" + _RESULT_VERBS)
+_QUALITY_AFTER = re.compile(r"['’]s " + _QUALITIES)
+_QUALITY_BEFORE = re.compile(_QUALITIES + r" of (?:the |our )?$")
+
+
+def _joined(char: str) -> bool:
+    return bool(char) and (char.isalnum() or char in "-_")
+
+
+def _places(abstract: str, name: str) -> list[int]:
+    """Where ``name`` is said as a whole word (not inside "Conv-LoRA" or "LoRAs").
+
+    >>> _places("LoRA, not Conv-LoRA nor LoRAs; LoRA.", "LoRA")
+    [0, 31]
+    """
+    out, i = [], abstract.find(name)
+    while i >= 0:
+        end = i + len(name)
+        before, after = abstract[i - 1 : i], abstract[end : end + 1]
+        if not _joined(before) and not _joined(after):
+            out.append(i)
+        i = abstract.find(name, i + 1)
+    return out
 
 
 def states_results(abstract: str, name: str) -> bool:
@@ -52,11 +74,13 @@ def states_results(abstract: str, name: str) -> bool:
     >>> states_results("GIA can be provably more harmful than GMA.", "GIA")
     False
     """
-    return bool(
-        re.search(_said(name) + r"(?:['’]s)?\s+(?:\w+ly\s+)?" + _RESULT_VERBS, abstract)
-        or re.search(_QUALITIES + r" of (?:the |our )?" + _said(name), abstract)
-        or re.search(_said(name) + r"['’]s " + _QUALITIES, abstract)
-    )
+    for i in _places(abstract, name):
+        end = i + len(name)
+        if _RESULT_AFTER.match(abstract, end) or _QUALITY_AFTER.match(abstract, end):
+            return True
+        if _QUALITY_BEFORE.search(abstract[max(0, i - 40) : i]):
+            return True
+    return False
 
 
 def shown_proposals(
@@ -76,13 +100,11 @@ def shown_proposals(
     """
     chosen = []
     for key, names, papers in entities:
+        if papers > 1:
+            continue
         forms = [n for n in names if coined_looking(n)]
-        if papers > 1 or not forms:
+        if sum(len(_places(abstract, f)) for f in forms) < 2 or not any(states_results(abstract, f) for f in forms):
             continue
-        if known is not None and any(known(n) for n in telling(list(names))):
-            continue
-        if sum(len(re.findall(_said(f), abstract)) for f in forms) >= 2 and any(
-            states_results(abstract, f) for f in forms
-        ):
+        if known is None or not any(known(n) for n in telling(list(names))):
             chosen.append(key)
     return chosen
