@@ -322,7 +322,7 @@ def title_name(title: str) -> str | None:
 
 def coined_title_name(title: str) -> str | None:
     """What a title opens with before a colon or a dash, as written, when it reads as a name the
-    paper coins: one or two words, one with a capital after its first letter or a digit
+    paper coins: one or two words written like a name (:func:`name_like`)
     ("Auto-Transfer: Learning to Route ...", "SCOP: Scientific Control ...", "CaPC Learning: ...");
     not a phrase ("Proximal Gradient Descent-Ascent: ...", "MCMC Should Mix: ...") nor a plain word.
 
@@ -334,6 +334,4 @@ def coined_title_name(title: str) -> str | None:
     if cut is None:
         return None
     name = title[: cut.start()].strip()
-    words = name.split()
-    coined = [w for w in words if any(c.isupper() for c in w[1:]) or any(c.isdigit() for c in w)]
-    return name if 1 <= len(words) <= 2 and coined else None
+    return name if 1 <= len(name.split()) <= 2 and name_like(name) else None
