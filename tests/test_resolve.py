@@ -31,6 +31,20 @@ def test_case_plural_hyphen_and_space_variants_share_a_key():
     assert term_key("SAE") != term_key("SAE-V")
 
 
+def test_a_dataset_name_keeps_its_plural():
+    """ "Speech Commands" and "Natural Questions" are names; "image datasets" is no name."""
+    entities, _ = resolve_entities(
+        [
+            (
+                "p1",
+                ex(("Speech Commands", "Dataset"), ("Natural Questions", "Dataset"), ("Sparse Autoencoders", "Method")),
+            )
+        ]
+    )
+    labels = {e.label for e in entities.values()}
+    assert {"Speech Commands", "Natural Questions", "Sparse Autoencoder"} <= labels
+
+
 def test_abbreviation_links_papers_that_only_use_one_form():
     entities, keys = resolve_entities(
         [

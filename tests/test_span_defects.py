@@ -328,6 +328,21 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"temporal/spatial attention module"},
             {"spatial attention module", "attention module"},
         ),
+        (  # a name goes on through its version: OpenLane-V2 is not OpenLane
+            "TopoMLP achieves state-of-the-art performance on OpenLane-V2 dataset.",
+            {"OpenLane-V2"},
+            {"OpenLane", "V2"},
+        ),
+        (
+            "Of particular note is our performance on the Speech Commands V2 dataset (35 classes).",
+            {"Speech Commands V2"},
+            {"Speech Commands", "V2"},
+        ),
+        (
+            "We fine-tune Llama 2 and GPT-3.5 and evaluate on the StarCraft II benchmark.",
+            {"Llama 2", "GPT-3.5"},
+            {"Llama", "GPT", "II", "II benchmark"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

@@ -59,11 +59,12 @@ class Entity:
 
     @property
     def label(self) -> str:
-        # A dataset's one-word name is a name, plural or not: "Waterbirds", "CommonRoads".
+        # A dataset's name is a name, plural or not: "Waterbirds", "CommonRoads", "Speech Commands",
+        # "Natural Questions" (not "image datasets").
         named_dataset = self.types and self.types.most_common(1)[0][0] == "Dataset"
 
         def as_label(text: str) -> str:
-            if named_dataset and " " not in text and text[:1].isupper():
+            if named_dataset and all(word[:1].isupper() for word in text.split()):
                 return text
             return singular_label(text)
 

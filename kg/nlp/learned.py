@@ -49,6 +49,7 @@ from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_edges import is_named, trim
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 from kg.nlp.titled import main_of
+from kg.nlp.versions import ends_named, with_versions
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}
@@ -90,12 +91,12 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
         key = (trimmed.start, trimmed.end)
         if (
             kind == "Dataset"
-            and not is_named(trimmed[-1])
+            and not ends_named(trimmed)
             and any(trimmed.start <= s and e <= trimmed.end and (s, e) != key for s, e in datasets)
         ):
             continue  # "the MuJoCo benchmark": like the rules, keep the name, not the phrase
         found.setdefault(key, kind)
-    return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(found.items())]
+    return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(with_versions(doc, found).items())]
 
 
 def _refers_to_own_work(span: Span, main: Span) -> bool:

@@ -31,9 +31,11 @@ from kg.nlp.span_edges import (
     is_named,
     misread_adjective,
     quantity,
+    titled_name,
     trim,
 )
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
+from kg.nlp.versions import ends_named, with_versions
 from kg.text import rare_term, singular
 
 SPANS_KEY = "kg_mentions"
@@ -151,13 +153,6 @@ def _slash_cut(span: Span) -> bool:
     before = span.start >= 2 and doc[span.start - 1].text == "/" and not doc[span.start - 2].whitespace_
     after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
     return (before and not doc[span.start - 1].whitespace_) or (after and not doc[span.end - 1].whitespace_)
-
-
-def titled_name(span: Span) -> bool:
-    """A name in title case with its head ("Open Graph Benchmark", "One Billion Word Benchmark"),
-    not a name before a head ("the GLUE benchmark", "the MuJoCo Benchmark", "Atari games")."""
-    words = [t for t in span if t.is_alpha or t.like_num]
-    return len(words) >= 3 and all(t.is_title or t.like_num for t in words) and not words[0].is_sent_start
 
 
 def noun_counts(doc: Doc) -> Counter[str]:
@@ -358,11 +353,12 @@ def find_mentions(
             if kind is not None:
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
+    found = with_versions(doc, found)
     # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase;
     # "Open Graph Benchmark" is a name with its head: its words before the head are none.
     for (s, e), lab in list(found.items()):
         inner = [(s2, e2) for (s2, e2), lab2 in found.items() if (s2, e2) != (s, e) and s <= s2 and e2 <= e]
-        if lab != "Dataset" or is_named(doc[e - 1]) or not any(found[k] == "Dataset" for k in inner):
+        if lab != "Dataset" or ends_named(doc[s:e]) or not any(found[k] == "Dataset" for k in inner):
             continue
         if titled_name(doc[s:e]):
             for k in inner:

@@ -17,6 +17,7 @@ from kg.nlp.lexicon import Lexicon, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, names_next
 from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named
 from kg.nlp.spans import mention_index, region
+from kg.nlp.versions import ends_named
 from kg.text import normal_form
 
 PROPOSED_KEY = "kg_proposed"
@@ -363,7 +364,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                 del chosen[key]
             chosen[(short.start, short.end)] = index[short.start]
     spans = list(chosen.values())
-    names = [s for s in spans if is_named(s[-1])]
+    names = [s for s in spans if ends_named(s)]
     titled = [s for s in spans if _reads_as_name(s)]
     result = names or titled or spans
     result = [*result, *(s for s in spans if (s.start, s.end) in novel | kept and s not in result)]

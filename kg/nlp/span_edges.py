@@ -360,3 +360,10 @@ def whole_words(span: Span) -> Span:
     while tail > end and not doc[tail - 1].text[0].isalnum():
         tail -= 1
     return doc[start : max(end, tail)]
+
+
+def titled_name(span: Span) -> bool:
+    """A name in title case with its head ("Open Graph Benchmark", "One Billion Word Benchmark"),
+    not a name before a head ("the GLUE benchmark", "the MuJoCo Benchmark", "Atari games")."""
+    words = [t for t in span if t.is_alpha or t.like_num]
+    return len(words) >= 3 and all(t.is_title or t.like_num for t in words) and not words[0].is_sent_start

@@ -1,0 +1,67 @@
+"""A name goes on through its version: "OpenLane-V2", "Speech Commands V2", "Llama 2", "GPT-3.5",
+"StarCraft II" are names of their own, not OpenLane, Speech Commands, Llama, GPT or StarCraft; a
+version alone ("II", the "v2" of "v1 and v2") is no mention. Not a score ("FID 1.92") nor an amount
+("ImageNet 1K", "ImageNet 0-shot")."""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.span_edges import is_named
+
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|I{2,3}|IV|VI{1,3}")
+
+
+def version_like(text: str) -> bool:
+    """Whether ``text`` is written as a version: "V2", "v1.5", "3.0", "II"."""
+    return _VERSION.fullmatch(text) is not None
+
+
+def is_version(token: Token) -> bool:
+    """A version written after a name: the "V2" of "OpenLane-V2" and "Speech Commands V2", the "2"
+    of "Llama 2", the "II" of "StarCraft II" (a name goes on through its version)."""
+    i = token.i
+    if i == 0 or not version_like(token.text):
+        return False
+    before = token.doc[i - 1]
+    if before.text == "-" and not before.whitespace_ and i >= 2:
+        before = token.doc[i - 2]
+    return is_named(before) or before.is_title
+
+
+def version_end(doc: Doc, end: int) -> int:
+    """Where a name ending before token ``end`` ends with its version: after "V2" in "OpenLane-V2"
+    and "Speech Commands V2", after "2" in "Llama 2"; ``end`` when no version follows."""
+    after = end + 1 if end < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ else end
+    if after >= len(doc) or not is_version(version := doc[after]):
+        return end
+    nxt = doc[after + 1] if after + 1 < len(doc) else None
+    if not version.whitespace_ and nxt is not None and (nxt.text[0].isalnum() or nxt.text == "-"):
+        return end  # "ImageNet 1K", "ImageNet 0-shot": an amount, not a version
+    return after + 1
+
+
+def ends_named(span: Span) -> bool:
+    """Whether ``span`` ends on a name or a name's version: "CircuitNet", "CircuitNet 2.0"."""
+    return bool(len(span)) and (is_named(span[-1]) or is_version(span[-1]))
+
+
+def with_versions(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """A name goes on through its version: "OpenLane-V2" and "Speech Commands V2" are datasets of
+    their own, not OpenLane and Speech Commands; "Llama 2" is not Llama. A version alone ("II" of
+    "StarCraft II", the "v2" of "v1 and v2") or a phrase opening with it ("II benchmark") is no mention."""
+    out: dict[tuple[int, int], str] = {}
+    for (s, e), lab in found.items():
+        if is_version(doc[s]) or (e - s == 1 and version_like(doc[s].text)):
+            continue
+        named = lab != "Metric" and (is_named(doc[e - 1]) or doc[e - 1].is_title)  # "FID 1.92" is a score
+        whole = version_end(doc, e) if named else e
+        if whole == e:
+            out.setdefault((s, e), lab)
+        elif (s, whole) in found:
+            out[(s, whole)] = found[(s, whole)]
+        else:
+            out[(s, whole)] = lab
+    return out
