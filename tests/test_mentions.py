@@ -429,3 +429,16 @@ def test_a_size_read_as_an_adverb_stays_on_its_term(nlp):
     assert {"long-tailed recognition", "long-tailed distribution"} <= texts and "recognition" not in texts
     found, _ = mentions(nlp, "This is a long-standing problem in vision.")  # "long-standing" rates
     assert not any(text.startswith("long") for text, _ in found)
+
+
+def test_a_proposal_ending_in_its_version_is_a_name(nlp):
+    """ "CircuitNet 2.0" is the paper's named contribution: the "ML tasks" it also introduces are not
+    proposed beside it (one paper "introducing ML tasks" made machine learning a method corpus-wide)."""
+    found, proposed = mentions(
+        nlp,
+        "To this end, we introduce an advanced large-scale dataset, CircuitNet 2.0, which targets promoting "
+        "ML innovations in a realistic chip design environment. Besides, we also introduce some realistic ML "
+        "tasks with CircuitNet 2.0 to verify the potential for boosting innovations.",
+    )
+    assert proposed == ["CircuitNet 2.0"]
+    assert ("CircuitNet", "Dataset") not in found

@@ -1,9 +1,8 @@
 """Tell what a paper proposes from what it only mentions: ``doc.spans["kg_proposed"]``.
 
-"we introduce X", "we propose X", "X, a novel framework", "a new paradigm called X",
-"our novel method, named X", "our model, namely X", "the proposed X", "a class of networks we
-refer to as X", "we propose a novel approach: X": X is a contribution of the paper.
-"""
+"we introduce X", "we propose X", "X, a novel framework", "a new paradigm called X", "our novel method,
+named X", "our model, namely X", "the proposed X", "a class of networks we refer to as X", "we propose
+a novel approach: X", "we present CircuitNet 2.0": X is a contribution of the paper."""
 
 from __future__ import annotations
 
