@@ -328,6 +328,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"temporal/spatial attention module"},
             {"spatial attention module", "attention module"},
         ),
+        (  # "by a large margin" says how much, it names no metric
+            "SCORE outperforms the baselines by a large margin and BiPointNet wins with a convincing margin.",
+            {"SCORE", "BiPointNet"},
+            {"margin", "large margin", "convincing margin"},
+        ),
         (  # a name goes on through its version: OpenLane-V2 is not OpenLane
             "TopoMLP achieves state-of-the-art performance on OpenLane-V2 dataset.",
             {"OpenLane-V2"},

@@ -94,6 +94,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     tokens = list(span)
     if any(t.like_url for t in tokens) or quantity(span.doc, span.start) == len(span):
         return False  # a link, an amount ("24GB")
+    if span.root.lemma_.lower() == "margin" and span.root.head.lower_ in {"by", "with"}:
+        return False  # "outperforms X by a large margin": how much, no metric
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
     if listed_resource(span, lexicon):

@@ -23,7 +23,7 @@ from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, learns_from
-from kg.nlp.result_places import result_places, result_tasks
+from kg.nlp.result_places import RESULT_RULES
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
 from kg.nlp.task_places import task_datasets
@@ -373,7 +373,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, result_places, result_tasks)
+    rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, *RESULT_RULES)
     for rule in rules:
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
