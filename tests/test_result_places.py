@@ -89,3 +89,15 @@ def test_issue_13_not_a_dataset_made_for_the_method_nor_a_metric_without_figures
     words = "In addition, XTX not only showcases unparalleled robustness to learning rates but also helps."
     mentions = {"XTX": "Method", "robustness": "Metric"}
     assert not any(label == "measuredBy" for _, label, _ in ruled(rules, words, mentions, ("XTX",)))
+
+
+def test_issue_13_a_task_named_beside_the_method_as_where_it_works(rules):
+    """ "X for T", "X on T tasks" in a sentence naming X: X addresses T; not a task another method
+    succeeded in ("inspired by the success of LMU in sequence learning tasks, we propose XTX")."""
+    on = "We demonstrate the efficacy of XTX for distilling language models on summarization and translation tasks."
+    mentions = {"XTX": "Method", "summarization": "Task", "translation": "Task"}
+    found = ruled(rules, on, mentions, ("XTX",))
+    assert {("XTX", "addresses", "summarization"), ("XTX", "addresses", "translation")} <= found
+    inspired = "Inspired by the success of LMU in sequence learning tasks, we propose XTX, which augments the LMU."
+    mentions = {"LMU": "Method", "sequence learning": "Task", "XTX": "Method"}
+    assert ("XTX", "addresses", "sequence learning") not in ruled(rules, inspired, mentions, ("XTX",))

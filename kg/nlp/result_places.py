@@ -124,8 +124,20 @@ def result_places(finder: Finder) -> None:
 
 #: Confidence of what a sentence naming the paper's method names beside it (:func:`named_beside`).
 NAMED_BESIDE_CONFIDENCE = 0.72
+#: Words of what the method builds on: what is named under them is another's ("inspired by ...").
+_OTHERS_SUCCESS = frozenset({"inspire", "motivate", "success", "follow"})
 #: What a dataset or metric named beside the paper's method is to it.
 _BESIDE = {"Dataset": "evaluatedOn", "Metric": "measuredBy"}
+
+
+def _task_place(span: Span) -> bool:
+    """A task named as where a method works: "for T", "on T", "in T", "across T" (or coordinated)."""
+    tok = span.root
+    while tok.dep_ == "conj" and tok.head is not tok:
+        tok = tok.head
+    if tok.dep_ in {"compound", "nmod", "amod"} and tok.head.lemma_.lower() in {"task", "problem", "setting"}:
+        tok = tok.head  # "on summarization and translation tasks"
+    return tok.dep_ == "pobj" and tok.head.lower_ in {"for", "on", "in", "across"} and _task_itself(span)
 
 
 def named_beside(finder: Finder) -> None:
@@ -145,8 +157,12 @@ def named_beside(finder: Finder) -> None:
     here = {s.sent.start for s in spans if s.text.lower() in names}
     for span in spans:
         label = _BESIDE.get(span.label_)
+        if label is None and span.label_ == "Task" and _task_place(span):
+            label = "addresses"
         if label is None or span.sent.start not in here or span in finder.proposed or _trained_on(span.root):
             continue
+        if any(a.lemma_.lower() in _OTHERS_SUCCESS for a in span.root.ancestors):
+            continue  # "inspired by the success of LMU in sequence learning tasks": LMU's task
         if verb_negated(span.sent.root) or (label == "measuredBy" and not any(c.isdigit() for c in span.sent.text)):
             continue  # a metric beside the method in a sentence of figures ("26.6 ppl on PG-19")
         finder.add(main, label, span, span.root, NAMED_BESIDE_CONFIDENCE)
