@@ -5,7 +5,8 @@ What the paper proposes, or the method the result is said of, is evaluated on ea
 sentence names, wherever the parser hangs it; not on the data something is trained on, nor on a
 dataset the paper itself introduces. And the tasks named after a verb stating its result ("X
 achieves state-of-the-art results on tasks including T1 and T2") are what it addresses
-(:func:`result_tasks`); not a task named as a measure ("in terms of parameter estimation").
+(:func:`result_tasks`); not a task named as a measure ("in terms of parameter estimation"). And
+what a sentence naming the method by its name names beside it (:func:`named_beside`).
 """
 
 from __future__ import annotations
@@ -141,11 +142,12 @@ def _task_place(span: Span) -> bool:
 
 
 def named_beside(finder: Finder) -> None:
-    """A dataset or a metric named in a sentence that names the paper's method by its name is what
-    it is evaluated on or measured by ("TopoMLP achieves state-of-the-art performance on OpenLane-V2
-    dataset, i.e., 41.2% OLS"): readers relate 93% of such datasets and 80% of such metrics to it. A
-    metric only in a sentence of figures; not the data something is trained on or made from, nor a
-    dataset the paper itself introduces."""
+    """A dataset, a metric or a task named in a sentence that names the paper's method by its name is
+    what it is evaluated on, measured by or addresses ("TopoMLP achieves state-of-the-art performance
+    on OpenLane-V2 dataset, i.e., 41.2% OLS"): readers relate 93% of such datasets, 80% of such metrics
+    and 71% of such tasks to it. A metric only in a sentence of figures, a task only where the method
+    works ("for T", "on T tasks"); not the data something is trained on or made from, a dataset the
+    paper itself introduces, nor what is named under "inspired by the success of ..."."""
     main = finder.main
     if main is None or main.label_ != "Method" or not is_name(main):
         return
