@@ -101,3 +101,11 @@ def test_issue_13_a_task_named_beside_the_method_as_where_it_works(rules):
     inspired = "Inspired by the success of LMU in sequence learning tasks, we propose XTX, which augments the LMU."
     mentions = {"LMU": "Method", "sequence learning": "Task", "XTX": "Method"}
     assert ("XTX", "addresses", "sequence learning") not in ruled(rules, inspired, mentions, ("XTX",))
+
+
+def test_issue_13_data_a_method_is_pretrained_with_is_no_evaluation_place(rules):
+    """ "we pretrain the backbone using image-depth pairs from ImageNet": the data of the pretraining,
+    though "using" is the nearest verb."""
+    text = "We pretrain the backbone using image-depth pairs from ImageNet, and thus the XTX is endowed with depth."
+    mentions = {"ImageNet": "Dataset", "XTX": "Method"}
+    assert ("XTX", "evaluatedOn", "ImageNet") not in ruled(rules, text, mentions, ("XTX",))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.evidence import is_name, verb_negated
+from kg.nlp.evidence import USE_VERBS, is_name, verb_negated
 from kg.nlp.relation_finder import RETYPED, Finder, args, learns_from
 
 #: Verbs whose subject's result a sentence states ("X outperforms Y", "X achieves 82.9%").
@@ -64,6 +64,8 @@ def _result_verb(tok: Token) -> bool:
 def _trained_on(tok: Token) -> bool:
     """Is ``tok`` the data something is trained on ("a model pretrained on ImageNet") or made from?"""
     for anc in tok.ancestors:
+        if anc.pos_ == "VERB" and anc.lemma_.lower() in USE_VERBS and anc.dep_ in {"advcl", "xcomp", "acl"}:
+            continue  # "we pretrain the backbone using pairs from ImageNet-1K": the data of the pretraining
         if anc.pos_ == "VERB":
             return learns_from(anc) or anc.lower_.startswith(_MAKING_STEMS)
     return False
