@@ -156,6 +156,8 @@ def _after(title: str, cues: frozenset[str]) -> list[str]:
     return keys
 
 
+#: The word after which a title names what its method is for: "... for Federated Learning".
+_TASK_CUES = frozenset({"for"})
 #: Words after which a title names what its method works by: "... via Implicit Hypergradient".
 _MEANS_CUES = frozenset({"via", "using", "through", "with"})
 
@@ -184,4 +186,4 @@ def title_tasks(title: str) -> list[str]:
     >>> title_tasks("Towards Understanding the Data Dependency of Mixup")
     []
     """
-    return _after(title, frozenset({"for"}))
+    return _after(title, _TASK_CUES)

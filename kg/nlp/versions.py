@@ -56,8 +56,7 @@ def with_versions(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int
     for (s, e), lab in found.items():
         if is_version(doc[s]) or (e - s == 1 and version_like(doc[s].text)):
             continue
-        named = lab != "Metric" and (is_named(doc[e - 1]) or doc[e - 1].is_title)  # "FID 1.92" is a score
-        whole = version_end(doc, e) if named else e
+        whole = version_end(doc, e) if lab != "Metric" else e  # "FID 1.92" is a score
         if whole == e:
             out.setdefault((s, e), lab)
         elif (s, whole) in found:
