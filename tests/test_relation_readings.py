@@ -360,6 +360,12 @@ def test_issue_13_our_method_is_the_proposed_method_before_a_named_setting(rules
             {("StyleMix", "uses", "GAN")},
             id="X is a Y-based model",
         ),
+        pytest.param(
+            "We propose StyleMix, a mixing framework that leverages a GAN.",
+            {"StyleMix": "Method", "mixing framework": "Method", "GAN": "Method"},
+            {("StyleMix", "uses", "GAN"), ("StyleMix", "isA", "mixing framework")},
+            id="our X, a framework that uses Y: X uses Y, however the framework is a mention",
+        ),
     ],
 )
 def test_issue_13_a_y_based_x_uses_y(rules, text, mentions, expected):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.evidence import USE_VERBS, contrasted, is_name, names_quality, same_thing, types_fit, unstated
+from kg.nlp.listed import listed_after
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
 from kg.nlp.spans import Relation, mention_index, names_inside
@@ -35,6 +36,8 @@ ROLES = {"addresses": "Task", "evaluatedOn": "Dataset", "measuredBy": "Metric"}
 #: Mention types a construction may retype to its role: a name typed Method or Concept in one
 #: sentence is often a metric or dataset ("MSE", "MD17"); a Task or Dataset is not a metric.
 RETYPED = frozenset({"Method", "Concept"})
+#: Labels whose tail may be the first item of a list the parse broke (:mod:`kg.nlp.listed`).
+_LISTED_LABELS = frozenset({*ROLES, "improvesOn"})
 #: What a construction of purpose ("X for T", "X tackles T") may take as its task.
 TASKS = RETYPED | {"Task"}
 
@@ -175,8 +178,9 @@ class Finder:
         if tok.lower_ in {"which", "that", "who"} and tok.head.dep_ == "relcl" and tok.head.head is not tok:
             antecedent = tok.head.head  # "X, which uses Y": X uses Y
             found = self.mention(antecedent)
-            if found is None and antecedent.dep_ == "appos":
-                return self.index.get(antecedent.head.i)  # "X, an algorithm that uses Y": X uses Y
+            head = self.index.get(antecedent.head.i) if antecedent.dep_ == "appos" else None
+            if head is not None and (found is None or (is_name(head) and not is_name(found))):
+                return head  # "X, an algorithm that uses Y": X uses Y, not "algorithm"
             return found
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
@@ -220,6 +224,11 @@ class Finder:
             and self.main is not None
             and self.main.label_ == "Method"
         )
+
+    def ours(self, span: Span | None) -> bool:
+        """Is ``span`` the paper's own method, wherever the abstract names it?"""
+        names = {s.text.lower() for s in [*self.proposed, *([self.main] if self.main is not None else [])]}
+        return span is not None and span.label_ == "Method" and span.text.lower() in names
 
     def evaluated(self, obj: Token) -> Span | None:
         """What "we evaluate <obj>" evaluates: "the robustness of X" is X's, and so is "the
@@ -329,6 +338,11 @@ class Finder:
                     self.add(one, label, other, tok, confidence, role)
             return
         head, tail = heads[0], tails[0]
+        if label in _LISTED_LABELS:  # "experiments on D1, D2 and D3" whatever the parse made of the list
+            role = role or tail.label_ == ROLES.get(label)
+            for item in listed_after(tail, self.index):
+                if item.end <= head.start or head.end <= item.start:
+                    self.add(head, label, item, tok, confidence, role)
         if head == tail:
             return
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:

@@ -1,13 +1,11 @@
 """Relations the text states between mentions, each with its sentence: ``doc._.kg_relations``.
 
-Verb patterns over the parse: "X outperforms Y" (improvesOn), "X is compared with Y"
-(comparedWith), "X uses Y" / "by using Y" / "a method based on Y" (uses), "X addresses Y" /
-"we use X for <task> T" / "X is applied to T" (addresses), "we evaluate X on <dataset> D"
-(evaluatedOn, not "trained on D"), "in terms of <metric> M" (measuredBy), the datasets and tasks a
-sentence of results names (:mod:`kg.nlp.result_places`); on top of the noun-phrase patterns of
-:mod:`kg.nlp.noun_relations`. "we", "our method" and "it" stand for what the paper proposes
-(:class:`kg.nlp.relation_finder.Finder`).
-"""
+Verb patterns over the parse: "X outperforms Y" (improvesOn), "X is compared with Y" (comparedWith),
+"X uses Y" / "by using Y" / "a method based on Y" (uses), "X addresses Y" / "we use X for <task> T" /
+"X is applied to T" (addresses), "we evaluate X on <dataset> D" (evaluatedOn, not "trained on D"), "in
+terms of <metric> M" (measuredBy), the datasets and tasks a sentence of results names (:mod:`~.result_places`),
+what it puts the paper's method to (:mod:`~.purposes`) and what the method takes up (:mod:`~.taken_up`);
+on top of :mod:`kg.nlp.noun_relations`. "we", "our method", "it" stand for what the paper proposes."""
 
 from __future__ import annotations
 
@@ -22,10 +20,12 @@ from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
+from kg.nlp.purposes import PURPOSE_RULES
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, learns_from
 from kg.nlp.result_places import RESULT_RULES
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
+from kg.nlp.taken_up import TAKEN_UP_RULES
 from kg.nlp.task_places import task_datasets
 
 VERBS = {
@@ -374,7 +374,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.named_kinds()
     finder.experiments()
     rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, *RESULT_RULES)
-    for rule in rules:
+    for rule in (*rules, *PURPOSE_RULES, *TAKEN_UP_RULES):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 

@@ -1,0 +1,63 @@
+"""Names listed one after another, read off the words when the parse breaks the list.
+
+"Our experiments on PASCAL3D+, occluded-PASCAL3D+ and ObjectNet3D show ...": the parser reads
+"occluded" as a verb, so ObjectNet3D is no conjunct of PASCAL3D+ and a relation found for the first
+dataset misses the others. "experiments on NLP application tasks: machine translation and
+summarization": the parser hangs the tasks after the colon on "experiments". :func:`listed_after`
+gives the mentions such a list goes on with, whatever the parse: separated by commas, closed by
+"and" or "or" before the last one, each of the first item's kind.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span
+
+from kg.nlp.evidence import is_name
+
+#: Words between the items of a list: "A, B and C", "A, B, or C".
+_SEPARATORS = frozenset({",", "and", "or"})
+#: The words that close a list before its last item.
+_CLOSERS = frozenset({"and", "or"})
+
+
+def _same_kind(first: Span, item: Span) -> bool:
+    """An item of ``first``'s list: of its type, or a name after a name ("PASCAL3D+, ObjectNet3D",
+    however each sentence typed them)."""
+    return item.label_ == first.label_ or (is_name(first) and is_name(item))
+
+
+def _items(first: Span, start: int, index: dict[int, Span]) -> list[Span]:
+    """The items that follow ``first`` from token ``start``: each after separators only, the list
+    closed by "and"/"or" before its last item (else nothing: "on D1, X achieves ..." is no list)."""
+    doc, end = first.doc, first.sent.end
+    out: list[Span] = []
+    i = start
+    while i < end:
+        seps = []
+        while i < end and doc[i].lower_ in _SEPARATORS:
+            seps.append(doc[i].lower_)
+            i += 1
+        item = index.get(i)
+        if not seps or item is None or item.start != i or not _same_kind(first, item):
+            return []
+        out.append(item)
+        if _CLOSERS & set(seps):
+            return out
+        i = item.end
+    return []
+
+
+def listed_after(span: Span, index: dict[int, Span]) -> list[Span]:
+    """The mentions a list goes on with after ``span`` ("A, B and C": B and C after A), or the
+    items a plural phrase announces after a colon ("tasks: T1 and T2": T1, T2); ``index`` maps a
+    token to the mention covering it."""
+    doc = span.doc
+    if span.end < span.sent.end and doc[span.end].text == ":" and span.root.tag_ in {"NNS", "NNPS"}:
+        first = index.get(span.end + 1)
+        if first is None or first.start != span.end + 1 or first.label_ != span.label_:
+            return []
+        rest = _items(first, first.end, index)
+        if rest or first.end == span.sent.end or doc[first.end].is_sent_end or doc[first.end].text == ".":
+            return [first, *rest]
+        return []
+    return _items(span, span.end, index)
