@@ -2,7 +2,7 @@
 
 Readers write "X uses Y" for "Inspired by Y, we present X", "the main novelty lies in the use of
 Y" and "X includes Y"; not when another method includes it, nor in a negated sentence, nor for
-"the responsible use of Y", nor for what an earlier method was inspired by.
+"the responsible use of Y" or a property it features, nor for what an earlier method was inspired by.
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ def test_issue_13_no_use_taken_up_by_another_method_or_denied(rules):
     assert ("SAFENet", "uses", "polynomial activations") not in ruled(rules, denied, mentions, ("SAFENet",))
     broader = "We propose SAFENet for inference. Our results promote the responsible use of polynomial activations."
     assert ("SAFENet", "uses", "polynomial activations") not in ruled(rules, broader, mentions, ("SAFENet",))
+    quality = "We propose SAFENet for inference. Experiments show that SAFENet features guaranteed safety."
+    mentions = {"SAFENet": "Method", "guaranteed safety": "Concept"}
+    assert ("SAFENet", "uses", "guaranteed safety") not in ruled(rules, quality, mentions, ("SAFENet",))
     background = "Inspired by the Hoyer measure, earlier work presented sparse coding."
     mentions = {"Hoyer measure": "Concept", "sparse coding": "Method"}
     assert ("sparse coding", "uses", "Hoyer measure") not in ruled(rules, background, mentions, ("sparse coding",))

@@ -84,7 +84,8 @@ def includes(finder: Finder) -> None:
         for user in [finder.mention(s) for s in args(verb, {"nsubj"})]:
             if finder.ours(user):
                 for used in _taken(finder, args(verb, {"dobj"})):
-                    finder.add(user, "uses", used, verb)
+                    if verb.lemma_.lower() != "feature" or used.label_ == "Method":  # not "X features safety"
+                        finder.add(user, "uses", used, verb)
 
 
 #: The rules of this module, in the order the relation finder runs them.
