@@ -339,10 +339,10 @@ class Finder:
             return
         head, tail = heads[0], tails[0]
         if label in _LISTED_LABELS:  # "experiments on D1, D2 and D3" whatever the parse made of the list
-            role = role or tail.label_ == ROLES.get(label)
+            listed_role = role or tail.label_ == ROLES.get(label)  # the list's items stand where its first does
             for item in listed_after(tail, self.index):
                 if item.end <= head.start or head.end <= item.start:
-                    self.add(head, label, item, tok, confidence, role)
+                    self.add(head, label, item, tok, confidence, listed_role)
         if head == tail:
             return
         if head.start <= tail.start < head.end or tail.start <= head.start < tail.end:
