@@ -9,13 +9,13 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.evidence import METHOD_HEADS, contrasted, is_name, verb_negated
+from kg.nlp.means import TAKES
 from kg.nlp.relation_finder import Finder, args
 
 #: Gerunds of joining whose objects are what the result is made of.
 _COMBINING = frozenset({"combine", "integrate", "unify", "merge", "marry", "fuse"})
 #: Verbs whose object the authors make: "combining A and B, we derive X".
 _MAKING = frozenset({"propose", "introduce", "present", "develop", "design", "build", "derive", "obtain", "construct"})
-_TAKES = frozenset({"Method", "Concept"})
 
 
 def _made(finder: Finder, verb: Token) -> list[Span]:
@@ -42,7 +42,7 @@ def _combined(finder: Finder, gerund: Token) -> list[Span]:
     withs = [p for t in [gerund, *objects] for p in t.children if p.dep_ == "prep" and p.lower_ == "with"]
     tokens = finder.named(objects + [o for p in withs for o in args(p, {"pobj"})])
     found = [finder.mention(t) for t in tokens]
-    return [s for s in found if s is not None and s.label_ in _TAKES]
+    return [s for s in found if s is not None and s.label_ in TAKES]
 
 
 def combining(finder: Finder) -> None:

@@ -63,7 +63,8 @@ _COMPONENT_HEADS = frozenset(
 _WITH_NOT_USE = frozenset(
     {"compare", "compete", "contrast", "integrate", "combine", "couple", "unify", "interact", "align", "share"}
 )
-_TAKES = frozenset({"Method", "Concept"})
+#: What a method takes up: a method or a concept, not a task or a dataset.
+TAKES = frozenset({"Method", "Concept"})
 
 
 def _named_method(finder: Finder, span: Span | None) -> bool:
@@ -76,7 +77,7 @@ def _named_method(finder: Finder, span: Span | None) -> bool:
 _MAKING_VERBS = frozenset({"propose", "introduce", "present", "develop", "design", "build", "construct", "create"})
 
 
-def _made(finder: Finder, verb: Token) -> list[Span | None]:
+def made(finder: Finder, verb: Token) -> list[Span | None]:
     """What ``verb`` says is made: its passive subject ("X is designed by ..."), the object the
     authors make ("we build X by ...", the name an appositive gives it), or a named method
     doing it ("X learns ... by ...")."""
@@ -100,10 +101,10 @@ def means(finder: Finder) -> None:
             verb = tok.head.head
             if verb.pos_ not in {"VERB", "AUX"} or tok.i < verb.i or verb_negated(verb) or contrasted(verb):
                 continue  # "By leveraging Y, we prove that X ...": the authors' means
-            for user in _made(finder, verb):
+            for user in made(finder, verb):
                 for obj in finder.named(args(tok, {"dobj"})):
                     used = finder.mention(obj)
-                    if _named_method(finder, user) and used is not None and used.label_ in _TAKES:
+                    if _named_method(finder, user) and used is not None and used.label_ in TAKES:
                         finder.add(user, "uses", used, tok)
         elif tok.dep_ == "prep" and tok.lower_ == "with" and tok.head.pos_ == "VERB":
             verb = tok.head
@@ -117,5 +118,5 @@ def means(finder: Finder) -> None:
                 if used is None or used.root.i != obj.i or obj.lemma_.lower() not in _COMPONENT_HEADS:
                     continue
                 for user in subjects:
-                    if _named_method(finder, user) and used.label_ in _TAKES:
+                    if _named_method(finder, user) and used.label_ in TAKES:
                         finder.add(user, "uses", used, tok)

@@ -162,6 +162,8 @@ class Finder:
         self.titled = title_main(doc, proposed)
         self.main = self.titled or (main if main is not None and not _one_common_word(main) else None)
         self.proposed = set(proposed)
+        own = [*proposed, *([self.main] if self.main is not None else [])]
+        self.own_names = frozenset(s.text.lower() for s in own)  # the paper's method, as :meth:`ours` reads it
         self.found: dict[tuple[int, int, str, int, int], Relation] = {}
         self.spans = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
 
@@ -227,8 +229,7 @@ class Finder:
 
     def ours(self, span: Span | None) -> bool:
         """Is ``span`` the paper's own method, wherever the abstract names it?"""
-        names = {s.text.lower() for s in [*self.proposed, *([self.main] if self.main is not None else [])]}
-        return span is not None and span.label_ == "Method" and span.text.lower() in names
+        return span is not None and span.label_ == "Method" and span.text.lower() in self.own_names
 
     def evaluated(self, obj: Token) -> Span | None:
         """What "we evaluate <obj>" evaluates: "the robustness of X" is X's, and so is "the

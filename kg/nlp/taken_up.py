@@ -16,12 +16,9 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.evidence import contrasted, names_quality, verb_negated
+from kg.nlp.means import TAKES, made
 from kg.nlp.relation_finder import Finder, args
 
-#: What a method takes up: a method or a concept ("the Hoyer measure"), not a task or a dataset.
-_TAKES = frozenset({"Method", "Concept"})
-#: Verbs by which the authors make the method they propose.
-_MAKING = frozenset({"propose", "introduce", "present", "develop", "design", "build", "construct", "create"})
 #: Nouns of a use whose "of" names what is used: "the use of Y", "the adoption of Y".
 _USE_NOUNS = frozenset({"use", "usage", "utilization", "utilisation", "adoption", "incorporation"})
 #: Words of a sentence about the paper's own method: "we", "our", "the main novelty lies in ...".
@@ -35,7 +32,7 @@ _HOLDING = frozenset({"include", "incorporate", "feature", "embed"})
 def _taken(finder: Finder, tokens: list[Token]) -> list[Span]:
     """The methods and concepts ``tokens`` name, not a quality ("X features guaranteed safety")."""
     found = [finder.mention(t) for t in finder.named(tokens)]
-    return [s for s in found if s is not None and s.label_ in _TAKES and not names_quality(s)]
+    return [s for s in found if s is not None and s.label_ in TAKES and not names_quality(s)]
 
 
 def inspired(finder: Finder) -> None:
@@ -44,13 +41,9 @@ def inspired(finder: Finder) -> None:
         if tok.lemma_.lower() != "inspire" or tok.dep_ != "advcl" or tok.i > tok.head.i:
             continue
         verb = tok.head
-        if verb.lemma_.lower() not in _MAKING or verb_negated(verb):
+        if verb_negated(verb) or not any(s.lower_ == "we" for s in args(verb, {"nsubj"})):
             continue
-        if not any(s.lower_ == "we" for s in args(verb, {"nsubj"})):
-            continue
-        objects = args(verb, {"dobj"})
-        named = [a for o in objects for a in o.children if a.dep_ == "appos" and a.i in finder.index]
-        users = [finder.mention(o) for o in named or objects]
+        users = made(finder, verb)  # what the authors make: "we present X", the name an appositive gives
         agents = [o for p in tok.children if p.dep_ == "agent" or p.lower_ == "by" for o in args(p, {"pobj"})]
         for user in users:
             if finder.ours(user):
