@@ -16,6 +16,7 @@ from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.shown_names import shown_proposals
 from kg.graph.terms import term_key
 from kg.graph.titles import (
+    MAX_PAPERS,
     TITLE_CONFIDENCE,
     title_aliases,
     title_means,
@@ -195,6 +196,15 @@ def build_graph(
         own = [(k, forms, paper.key in entities[k].proposed_by) for k, forms, _ in named]
         for key in variant_proposals(own):
             entities[key].proposed_by.add(paper.key)
+    # a name more than a few papers of the corpus use is none of them's own: "we propose a graph
+    # neural network that ..." proposes a GNN of its own, not graph neural network
+    shared = {key for key, entity in entities.items() if len(entity.papers) > MAX_PAPERS}
+    for key in shared:
+        entities[key].proposed_by.clear()
+    extractions = [
+        ex._replace(proposed=[i for i in ex.proposed if paper_keys[i] not in shared])
+        for ex, paper_keys in zip(extractions, keys, strict=True)
+    ]
     said_in_titles = title_relations(papers, extractions, keys, entities)
     graph = new_graph()
     for paper in sorted(papers, key=lambda p: p.key):
