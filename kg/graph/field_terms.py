@@ -7,7 +7,8 @@ in at least three papers, how many papers named each under each type
 (``scripts/mine_field_terms.py``). An entity that at most ``few`` papers of the corpus name takes
 the field's type when the field has enough papers on it and agrees on one type. Above both come
 the readers of kg's development samples: a term they typed takes their usual type wherever kg
-gave it one they never accepted ("double descent" is a concept, whatever one corpus makes of it).
+gave it one they never accepted, or rarely over many votes ("double descent" is a concept, whatever
+one corpus makes of it).
 """
 
 from __future__ import annotations
@@ -46,15 +47,26 @@ def reader_terms(path: Path = PATH) -> Mapping[str, Mapping[str, int]]:
     return {key: term["readers"] for key, term in _table(path).items() if term.get("readers")}
 
 
+#: Readers "rarely" accept a type they gave at most this share of their votes, over at least
+#: :data:`_MANY` votes: "deep learning" is a Method to 51 votes, a Task to 5.
+_RARE, _MANY = 0.1, 10
+
+
 def reader_type(label: str, current: str, terms: Mapping[str, Mapping[str, int]] | None = None) -> str | None:
-    """The readers' usual type for ``label`` when they never accepted ``current``; else None.
+    """The readers' usual type for ``label`` when they never (or, over many votes, rarely)
+    accepted ``current``; else None.
 
     >>> terms = {"doubledescent": {"Concept": 3}, "metalearning": {"Task": 4, "Method": 3}}
     >>> reader_type("double descent", "Method", terms), reader_type("meta-learning", "Method", terms)
     ('Concept', None)
+    >>> reader_type("deep learning", "Task", {"deeplearning": {"Method": 51, "Concept": 12, "Task": 5}})
+    'Method'
     """
     kinds = (reader_terms() if terms is None else terms).get(term_key(label))
-    if not kinds or current in kinds:
+    if not kinds:
+        return None
+    total = sum(kinds.values())
+    if kinds.get(current, 0) > (_RARE * total if total >= _MANY else 0):
         return None
     return max(sorted(kinds), key=kinds.__getitem__)
 
