@@ -171,7 +171,8 @@ def build_graph(
     proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`), the
     names it coins (:mod:`kg.graph.coined_names`), the new names whose results it states
     (:mod:`kg.graph.shown_names`) and capitalized variants of a name it proposes
-    (:mod:`kg.graph.proposal_variants`).
+    (:mod:`kg.graph.proposal_variants`), never a name more than
+    :data:`~kg.graph.titles.MAX_PAPERS` papers of the corpus use.
 
     Node and edge insertion is sorted, so the same input always gives the same graph.
     """
