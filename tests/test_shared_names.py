@@ -21,11 +21,11 @@ def _proposals(papers: int) -> set[tuple[str, str]]:
     also proposes one and a new name."""
     built, extractions = [], []
     for n in range(papers):
-        built.append(Paper(f"p{n}", f"We study a {_GNN}.", title=f"Paper {n}"))
-        mentions = [Mention(_GNN, "Method", 11, 31)]
-        if n == 0:
-            mentions.append(Mention("ZorbNet", "Method", 40, 47))
-        extractions.append(Extraction(mentions, [0, 1] if n == 0 else [], [], []))
+        abstract = f"We study a {_GNN} and ZorbNet." if n == 0 else f"We study a {_GNN}."
+        built.append(Paper(f"p{n}", abstract, title=f"Paper {n}"))
+        names = [_GNN, "ZorbNet"] if n == 0 else [_GNN]
+        mentions = [Mention(name, "Method", abstract.index(name), abstract.index(name) + len(name)) for name in names]
+        extractions.append(Extraction(mentions, list(range(len(names))) if n == 0 else [], [], []))
     graph = build_graph(built, extractions)
     return {(graph.nodes[u]["key"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "proposes"}
 

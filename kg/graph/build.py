@@ -197,7 +197,7 @@ def build_graph(
         own = [(k, forms, paper.key in entities[k].proposed_by) for k, forms, _ in named]
         for key in variant_proposals(own):
             entities[key].proposed_by.add(paper.key)
-    # a name more than a few papers of the corpus use is none of them's own: "we propose a graph
+    # a name more than a few papers of the corpus use is no paper's own: "we propose a graph
     # neural network that ..." proposes a GNN of its own, not graph neural network
     shared = {key for key, entity in entities.items() if len(entity.papers) > MAX_PAPERS}
     for key in shared:
