@@ -338,6 +338,32 @@ def test_english_words_listed_as_environments_are_datasets(nlp, text, names):
     assert {(name, "Dataset") for name in names} <= found
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (  # "benchmarks" tagged a verb: no compound hangs it on the names
+            "It achieves strong performance on several tasks, including the claim verification benchmarks ZoVer and "
+            "QUIVER and several entity-based QA benchmarks.",
+            {"ZoVer", "QUIVER"},
+        ),
+        (  # the apposition hung on the comma
+            "For PGZ and RAVOK, two comprehensive datasets for RPM reasoning, ZorbNet outperforms the "
+            "state-of-the-art models by a considerable margin.",
+            {"PGZ", "RAVOK"},
+        ),
+    ],
+)
+def test_names_a_dataset_noun_lists_are_datasets_where_the_parse_breaks(nlp, text, names):
+    # issue 12: benchmarks typed Method ("HoVer", "RAVEN" on the tuning samples)
+    found, _ = mentions(nlp, text)
+    assert {(name, "Dataset") for name in names} <= found
+
+
+def test_names_a_noun_of_another_kind_lists_keep_their_own(nlp):
+    found, _ = mentions(nlp, "We compare ZorbNet with FooProp and BarGrad, two strong baselines, on ImageNet.")
+    assert {("FooProp", "Method"), ("BarGrad", "Method")} <= found
+
+
 def test_examples_of_a_kind_a_name_does_not_say_keep_their_own(nlp):
     # "tasks like X": the name may be a dataset or a method, so the noun before "like" does not type it
     found, _ = mentions(nlp, "We study NLP tasks such as FooQA and models like BarNet-3.")

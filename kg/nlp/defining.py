@@ -2,8 +2,11 @@
 
 "QuxSeg, a dataset of ...", "a new benchmark, ZorbEval", "a benchmark named ZorbEval", "ZorbEval
 is a benchmark for ...", "four image datasets CUB-7, Oxford Cats and MIT-9": the name is a
-dataset because the noun defining it is one. Used by :mod:`kg.nlp.mentions` to type a name that
-its own words do not type (issue 12: benchmarks and environments typed Method like any name).
+dataset because the noun defining it is one. Where the parse breaks ("the claim verification
+benchmarks HoVer and FEVER" with "benchmarks" tagged a verb, "For PGM and RAVEN, two comprehensive
+datasets") the plural noun listing the names is read off the words. Used by :mod:`kg.nlp.mentions`
+to type a name that its own words do not type (issue 12: benchmarks and environments typed Method
+like any name).
 """
 
 from __future__ import annotations
@@ -104,11 +107,40 @@ def _listed_name(token: Token) -> bool:
     return token.pos_ == "PROPN" or is_named(token) or token.is_title
 
 
+#: What joins the names of a list: "HoVer and FEVER", "PGM, RAVEN or SCAN".
+_LIST_GLUE = frozenset({",", "and", "or"})
+
+
+def listing_noun(span: Span) -> Token | None:
+    """The plural noun a list of one-word names is set off by, read off the words where the parse
+    breaks: "the claim verification benchmarks HoVer and FEVER" ("benchmarks" tagged a verb),
+    "For PGM and RAVEN, two comprehensive datasets for ..." (the apposition hung on the comma)."""
+    doc = span.doc
+    start = span.start - 1
+    while start >= 1 and doc[start].lower_ in _LIST_GLUE and _listed_name(doc[start - 1]):
+        start -= 2  # back over the names listed before this one
+    if start >= 0 and doc[start].lower_ != singular(doc[start].lower_) and doc[start].is_lower:
+        return doc[start]  # "benchmarks HoVer and FEVER"
+    end = span.end
+    while end + 1 < len(doc) and doc[end].lower_ in _LIST_GLUE and _listed_name(doc[end + 1]):
+        end += 2  # on over the names listed after it
+    if end >= len(doc) or doc[end].text != "," or (end == span.end and start == span.start - 1):
+        return None  # a single name's apposition is the parser's ("QuxSeg, a dataset")
+    end += 1
+    while end < len(doc) and doc[end].pos_ in {"DET", "NUM", "ADJ"}:
+        end += 1
+    if end < len(doc) and doc[end].tag_ == "NNS":
+        return doc[end]  # "PGM and RAVEN, two comprehensive datasets"
+    return None
+
+
 def defined_kind(span: Span, lexicon: Lexicon) -> str | None:
-    """What the noun defining a name says it is (:func:`defining_noun`), when it says."""
+    """What the noun defining a name says it is (:func:`defining_noun`), when it says; else a
+    dataset when the noun listing it is a dataset's (:func:`listing_noun`)."""
     noun = defining_noun(span)
     if noun is None:
-        return None
+        listing = listing_noun(span)
+        return "Dataset" if listing is not None and _kind_of(listing, lexicon) == "Dataset" else None
     kind = _kind_of(noun, lexicon)
     comma = span.start > 0 and span.doc[span.start - 1].text == ","
     if kind not in {"Dataset", "Metric"} and comma and span.root.dep_ == "appos":
