@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.lexicon import Lexicon
-from kg.nlp.span_edges import NAMING_PARTICIPLES, is_named
+from kg.nlp.span_edges import LIST_SEPARATORS, NAMING_PARTICIPLES, is_named
 from kg.text import singular
 
 #: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the
@@ -107,22 +107,18 @@ def _listed_name(token: Token) -> bool:
     return token.pos_ == "PROPN" or is_named(token) or token.is_title
 
 
-#: What joins the names of a list: "HoVer and FEVER", "PGM, RAVEN or SCAN".
-_LIST_GLUE = frozenset({",", "and", "or"})
-
-
 def listing_noun(span: Span) -> Token | None:
     """The plural noun a list of one-word names is set off by, read off the words where the parse
     breaks: "the claim verification benchmarks HoVer and FEVER" ("benchmarks" tagged a verb),
     "For PGM and RAVEN, two comprehensive datasets for ..." (the apposition hung on the comma)."""
     doc = span.doc
     start = span.start - 1
-    while start >= 1 and doc[start].lower_ in _LIST_GLUE and _listed_name(doc[start - 1]):
+    while start >= 1 and doc[start].lower_ in LIST_SEPARATORS and _listed_name(doc[start - 1]):
         start -= 2  # back over the names listed before this one
     if start >= 0 and doc[start].lower_ != singular(doc[start].lower_) and doc[start].is_lower:
         return doc[start]  # "benchmarks HoVer and FEVER"
     end = span.end
-    while end + 1 < len(doc) and doc[end].lower_ in _LIST_GLUE and _listed_name(doc[end + 1]):
+    while end + 1 < len(doc) and doc[end].lower_ in LIST_SEPARATORS and _listed_name(doc[end + 1]):
         end += 2  # on over the names listed after it
     if end >= len(doc) or doc[end].text != "," or (end == span.end and start == span.start - 1):
         return None  # a single name's apposition is the parser's ("QuxSeg, a dataset")

@@ -13,9 +13,8 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from kg.nlp.evidence import is_name
+from kg.nlp.span_edges import LIST_SEPARATORS
 
-#: Words between the items of a list: "A, B and C", "A, B, or C".
-_SEPARATORS = frozenset({",", "and", "or"})
 #: The words that close a list before its last item.
 _CLOSERS = frozenset({"and", "or"})
 
@@ -34,7 +33,7 @@ def _items(first: Span, start: int, index: dict[int, Span]) -> list[Span]:
     i = start
     while i < end:
         seps = []
-        while i < end and doc[i].lower_ in _SEPARATORS:
+        while i < end and doc[i].lower_ in LIST_SEPARATORS:
             seps.append(doc[i].lower_)
             i += 1
         item = index.get(i)

@@ -27,6 +27,8 @@ ROLE_HEADS = frozenset(
     {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
 )
 _RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
+#: Words between the items of a list: "A, B and C", "A, B, or C".
+LIST_SEPARATORS = frozenset({",", "and", "or"})
 #: Finite verb tags: a name never runs on into its sentence's verb ("PER-ETD converge faster").
 _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 #: Verbs of reporting and doing that the tagger sometimes takes for nouns after a name
