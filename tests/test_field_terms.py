@@ -42,6 +42,9 @@ def test_the_readers_type_overrides_one_they_never_accepted_however_many_papers(
 
 
 def test_the_readers_type_overrides_one_they_rarely_accepted_over_many_votes() -> None:
-    # readers of the development samples: "catastrophic forgetting" a concept 20 times, a task twice
+    # readers of the development samples: "catastrophic forgetting" a concept 36 times, a task twice
     common = _graph("catastrophic forgetting", "Task", 40)
     assert field_types(common) == 1 and common.nodes["entity/x"]["type"] == "Concept"
+    # "deep learning": a method 133 times, a concept 24, a task 20 (the builds of ICLR 2021-2022 make it a task)
+    field = _graph("deep learning", "Task", 160)
+    assert field_types(field) == 1 and field.nodes["entity/x"]["type"] == "Method"
