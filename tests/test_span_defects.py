@@ -277,6 +277,12 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             {"large language models", "large-scale training", "low rank matrices"},
             {"rank matrices"},
         ),
+        (  # "benchmark" before a task says the task is a standard one, as "standard" would
+            "Experiments on benchmark machine translation and language modeling tasks show that DeLighT matches "
+            "the baselines. We also evaluate on benchmark continuous control.",
+            {"machine translation", "continuous control"},
+            {"benchmark machine translation", "benchmark continuous control"},
+        ),
     ],
 )
 def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
