@@ -11,7 +11,7 @@ too rarely to decide alone the way these builds did (:mod:`kg.graph.field_terms`
 adds, per term, the types the readers of the development samples accepted for it (``readers``). The builds run
 without the table (it is deleted first). Only labels, types and counts are written, no text.
 
-kg's table comes from the builds of ICLR 2021 and 2022 and the readers of the 39 development
+kg's table comes from the builds of ICLR 2021 and 2022 and the readers of the 40 development
 samples kg-dev and dev2 to dev40 (ICLR 2020-2022, NeurIPS 2020); the samples kept fresh to measure kg
 (dev41, dev42) and ICLR 2023 and 2024, on which kg is measured, stay out of it.
 """
