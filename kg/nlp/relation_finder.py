@@ -293,6 +293,17 @@ class Finder:
             return []
         return [s for s in self.spans.values() if s.label_ == "Task" and span.start <= s.start and s.end == span.root.i]
 
+    def _dataset_of_task(self, span: Span) -> list[Span]:
+        """The dataset a task's name opens with ("ImageNet classification", "the MS-COCO object
+        detection task", "Cityscapes segmentation")."""
+        if span.label_ != "Task":
+            return []
+        return [
+            s
+            for s in self.spans.values()
+            if s.label_ == "Dataset" and s.start == span.start and s.end < span.end and is_name(s)
+        ]
+
     def _sole_antecedent(self, it: Token) -> Span | None:
         """The one method named (a name, not a term) before an object "it" in its sentence, with no
         other noun between ("To understand GIA, we compare it with GMA"); none when two are named,
@@ -331,6 +342,9 @@ class Finder:
         if label == "evaluatedOn":  # "evaluated on text classification benchmarks": X addresses the task too
             for task in self._benchmarked_task(tail):
                 self.add(head, "addresses", task, tok, confidence)
+        if label == "addresses":  # "accuracy on ImageNet classification": X is evaluated on ImageNet too
+            for data in self._dataset_of_task(tail):
+                self.add(head, "evaluatedOn", data, tok, confidence)
         # "THOR models" is THOR; "the Transformer and MoE models" are Transformer and MoE
         heads, tails = self.names(head), self.names(tail)
         if len(heads) > 1 or len(tails) > 1:
