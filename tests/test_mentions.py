@@ -351,6 +351,10 @@ def test_english_words_listed_as_environments_are_datasets(nlp, text, names):
             "state-of-the-art models by a considerable margin.",
             {"PGZ", "RAVOK"},
         ),
+        (  # the noun is a compound of the last name ("TED-talk datasets"), the list's conjunct
+            "Our model outperforms state-of-the-art methods on VoxCeleb, Taichi and TED-talk datasets.",
+            {"VoxCeleb", "Taichi"},
+        ),
     ],
 )
 def test_names_a_dataset_noun_lists_are_datasets_where_the_parse_breaks(nlp, text, names):

@@ -107,10 +107,21 @@ def _listed_name(token: Token) -> bool:
     return token.pos_ == "PROPN" or is_named(token) or token.is_title
 
 
+def _compound_noun(name: Token) -> Token | None:
+    """The plural noun the last name of a list is a compound of ("TED-talk datasets")."""
+    head = name
+    while head.dep_ == "compound" and head.head.i > head.i:
+        head = head.head
+    if head is name or head.tag_ != "NNS":
+        return None
+    return head
+
+
 def listing_noun(span: Span) -> Token | None:
     """The plural noun a list of one-word names is set off by, read off the words where the parse
     breaks: "the claim verification benchmarks HoVer and FEVER" ("benchmarks" tagged a verb),
-    "For PGM and RAVEN, two comprehensive datasets for ..." (the apposition hung on the comma)."""
+    "For PGM and RAVEN, two comprehensive datasets for ..." (the apposition hung on the comma),
+    "on VoxCeleb, Taichi and TED-talk datasets" (the noun is the last name's compound)."""
     doc = span.doc
     start = span.start - 1
     while start >= 1 and doc[start].lower_ in LIST_SEPARATORS and _listed_name(doc[start - 1]):
@@ -120,6 +131,8 @@ def listing_noun(span: Span) -> Token | None:
     end = span.end
     while end + 1 < len(doc) and doc[end].lower_ in LIST_SEPARATORS and _listed_name(doc[end + 1]):
         end += 2  # on over the names listed after it
+    if end > span.end and end < len(doc) and doc[end].text != ",":
+        return _compound_noun(doc[end - 1])  # "on VoxCeleb, Taichi and TED-talk datasets"
     if end >= len(doc) or doc[end].text != "," or (end == span.end and start == span.start - 1):
         return None  # a single name's apposition is the parser's ("QuxSeg, a dataset")
     end += 1
