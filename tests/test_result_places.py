@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from relation_sentences import ruled
 
+from kg.nlp.extract import extract
+
 INTRO = "We propose XTX, an exploration method for text games. "
 MENTIONS = {"XTX": "Method", "text games": "Task", "Jericho": "Dataset"}
 
@@ -113,8 +115,6 @@ def test_issue_13_data_a_method_is_pretrained_with_is_no_evaluation_place(rules)
 
 def test_issue_13_a_task_named_after_its_dataset_is_evaluated_on_the_dataset(nlp):
     # "accuracy on ImageNet classification": the method addresses the task and is evaluated on ImageNet
-    from kg.nlp.extract import extract
-
     def stated(text: str) -> set[tuple[str, str, str]]:
         ex = extract(nlp(text))
         return {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}

@@ -62,7 +62,8 @@ def reader_type(label: str, current: str, terms: Mapping[str, Mapping[str, int]]
     ('Concept', None)
     >>> reader_type("deep learning", "Task", {"deeplearning": {"Method": 133, "Concept": 24, "Task": 20}})
     'Method'
-    >>> reader_type("exploration", "Task", {"exploration": {"Concept": 36, "Task": 23, "Method": 7}})
+    >>> reader_type("exploration", "Task", {"exploration": {"Concept": 36, "Task": 23, "Method": 7}}) is None
+    True
     """
     kinds = (reader_terms() if terms is None else terms).get(term_key(label))
     if not kinds:
