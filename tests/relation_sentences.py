@@ -16,8 +16,14 @@ from kg.nlp.relations import find_relations
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.spans import Relation
 from kg.nlp.titled import TITLE_KEY
+from kg.records import Extraction
 
 Triple = tuple[str, str, str]
+
+
+def stated(extraction: Extraction) -> set[Triple]:
+    """The relations of an extraction as (head text, label, tail text)."""
+    return {(extraction.mentions[r.head].text, r.label, extraction.mentions[r.tail].text) for r in extraction.relations}
 
 
 def parsed(

@@ -7,7 +7,7 @@ data a model is trained on, nor where another method's result or a negated one i
 
 from __future__ import annotations
 
-from relation_sentences import ruled
+from relation_sentences import ruled, stated
 
 from kg.nlp.extract import extract
 
@@ -115,20 +115,19 @@ def test_issue_13_data_a_method_is_pretrained_with_is_no_evaluation_place(rules)
 
 def test_issue_13_a_task_named_after_its_dataset_is_evaluated_on_the_dataset(nlp):
     # "accuracy on ImageNet classification": the method addresses the task and is evaluated on ImageNet
-    def stated(text: str) -> set[tuple[str, str, str]]:
-        ex = extract(nlp(text))
-        return {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    def read(text: str) -> set[tuple[str, str, str]]:
+        return stated(extract(nlp(text)))
 
     intro = "We propose MobileViT, a light-weight vision transformer. "
-    found = stated(
+    found = read(
         intro + "MobileViT achieves 78.4% accuracy on ImageNet classification and 27.7 mAP on COCO object detection."
     )
     assert {("MobileViT", "evaluatedOn", "ImageNet"), ("MobileViT", "evaluatedOn", "COCO")} <= found
     assert ("MobileViT", "addresses", "ImageNet classification") in found
-    cityscapes = stated(
+    cityscapes = read(
         intro + "For Cityscapes segmentation with a ResNet backbone, MobileViT outperforms self-attention."
     )
     assert ("MobileViT", "evaluatedOn", "Cityscapes") in cityscapes
     # a task whose name opens with no dataset's gives none ("object detection" alone)
-    plain = stated(intro + "MobileViT achieves 27.7 mAP on object detection.")
+    plain = read(intro + "MobileViT achieves 27.7 mAP on object detection.")
     assert not any(label == "evaluatedOn" for _, label, _ in plain)

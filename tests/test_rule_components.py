@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 import spacy
+from relation_sentences import stated
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin, Span
 
@@ -361,6 +362,5 @@ def test_rule_components_in_pipeline_order_give_the_extraction(rules: Language):
         ("MuJoCo", "Dataset"),
     } <= names
     assert {found.mentions[i].text for i in found.proposed} == {"SPO"}
-    stated = {(found.mentions[r.head].text, r.label, found.mentions[r.tail].text) for r in found.relations}
-    assert stated == {("SPO", "improvesOn", "PPO"), ("SPO", "evaluatedOn", "MuJoCo")}
+    assert stated(found) == {("SPO", "improvesOn", "PPO"), ("SPO", "evaluatedOn", "MuJoCo")}
     assert {r.sentence for r in found.relations} == {"SPO outperforms PPO on MuJoCo."}
