@@ -233,3 +233,16 @@ def test_issue_13_a_relation_stands_when_the_vocabularies_type_its_end():
     untyped = build_graph([paper[0]], [paper[1]])  # typed after the relations, as link_graph used to
     assert untyped.nodes["entity/fpr95"]["type"] == "Method"
     assert not untyped.has_edge("entity/vos", "entity/fpr95", "measuredBy")
+
+
+def test_issue_13_we_stands_only_for_what_the_paper_proposes():
+    """ "we" and "our method" stand for the paper's proposal: a relation whose head is written in
+    another sentence is kept only when the paper proposes that head."""
+    text = "We study FooNet. Our method uses attention."
+    mentions = [Mention("FooNet", "Method", 9, 15), Mention("attention", "Concept", 33, 42)]
+    relations = [RelationRecord(0, "uses", 1, "Our method uses attention.", 0.9)]
+    edge = ("entity/foonet", "entity/attention", "uses")
+    assert not build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])]).has_edge(*edge)
+    assert build_graph([Paper("p", text)], [Extraction(mentions, [0], relations, [])]).has_edge(*edge)
+    written = [RelationRecord(0, "uses", 1, text, 0.9)]  # both ends in the sentence: no stand-in
+    assert build_graph([Paper("p", text)], [Extraction(mentions, [], written, [])]).has_edge(*edge)

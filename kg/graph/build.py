@@ -25,7 +25,7 @@ from kg.graph.titles import (
     title_tasks,
 )
 from kg.graph.typing_votes import dataset_variants
-from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Paper
+from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
 
 
 def paper_node(paper: Paper) -> str:
@@ -149,6 +149,20 @@ def title_relations(
     return out
 
 
+def stands_in(abstract: str, mention: Mention, sentence: str) -> bool:
+    """Whether ``mention`` is written outside ``sentence`` of ``abstract``: a relation of the
+    sentence has it for "we" or "our method" (:class:`kg.nlp.relation_finder.Finder`).
+
+    >>> text = "We propose FooNet. Our method uses attention."
+    >>> stands_in(text, Mention("FooNet", "Method", 11, 17), "Our method uses attention.")
+    True
+    >>> stands_in(text, Mention("attention", "Concept", 35, 44), "Our method uses attention.")
+    False
+    """
+    at = abstract.find(sentence)
+    return at >= 0 and not at <= mention.start < mention.end <= at + len(sentence)
+
+
 def build_graph(
     papers: Sequence[Paper],
     extractions: Sequence[Extraction],
@@ -164,7 +178,8 @@ def build_graph(
     ``definitions`` are abbreviations known beforehand (short, long); ``junk`` the terms that are
     never entities (:attr:`kg.nlp.lexicon.Lexicon.junk`). A relation between entities is kept
     when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
-    ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`); an ``improvesOn``
+    ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`), and one whose head
+    stood for "we" (:func:`stands_in`) only when the paper proposes that head; an ``improvesOn``
     keeps the datasets and metrics its sentences name. Entity types are the learned model's
     (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label, then
     ``retype``'s (the vocabularies' sure kinds) before the relations are kept; a paper
@@ -239,16 +254,20 @@ def build_graph(
     mention_counts: dict[tuple[str, str], int] = defaultdict(int)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         source = paper_node(paper)
+        proposed: set[str] = set()  # "we", "our method" stood for what it proposes, not for a name it does not
         for i, entity_key in enumerate(paper_keys):
             if entity_key is None:
                 continue
             mention_counts[(source, entity_node(entity_key))] += 1
             if i in ex.proposed or paper.key in entities[entity_key].proposed_by:
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
+                proposed.add(entity_key)
         results = _results(ex, paper_keys) if any(r.label == "improvesOn" for r in ex.relations) else {}
         for rel in ex.relations:
             head, tail = paper_keys[rel.head], paper_keys[rel.tail]
             if head is None or tail is None or head == tail:
+                continue
+            if head not in proposed and stands_in(paper.abstract, ex.mentions[rel.head], rel.sentence):
                 continue
             edge = (entity_node(head), entity_node(tail), rel.label)
             slot = edges[edge]
