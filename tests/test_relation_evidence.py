@@ -246,3 +246,16 @@ def test_issue_13_we_stands_only_for_what_the_paper_proposes():
     assert build_graph([Paper("p", text)], [Extraction(mentions, [0], relations, [])]).has_edge(*edge)
     written = [RelationRecord(0, "uses", 1, text, 0.9)]  # both ends in the sentence: no stand-in
     assert build_graph([Paper("p", text)], [Extraction(mentions, [], written, [])]).has_edge(*edge)
+
+
+def test_issue_13_a_baseline_is_a_method_and_a_comparison_joins_like_kinds():
+    """ "FooNet outperforms existing parsing methods": the baseline is no node, and parsing is the
+    task, not what FooNet improves on; "compared with parsing" compares no two methods."""
+    text = "FooNet outperforms existing parsing methods and BarNet."
+    mentions = [Mention("FooNet", "Method", 0, 6), Mention("parsing", "Task", 28, 35)]
+    mentions += [Mention("BarNet", "Method", 48, 54)]
+    relations = [RelationRecord(0, "improvesOn", 1, text, 0.9), RelationRecord(0, "comparedWith", 1, text, 0.9)]
+    relations += [RelationRecord(0, "improvesOn", 2, text, 0.9)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
+    stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")}
+    assert stated == {("entity/foonet", "improvesOn", "entity/barnet")}

@@ -66,6 +66,7 @@ RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = 
     "addresses": (frozenset({"Method"}), frozenset({"Task"})),
     "evaluatedOn": (None, frozenset({"Dataset"})),
     "measuredBy": (None, frozenset({"Metric"})),
+    "improvesOn": (frozenset({"Method"}), frozenset({"Method"})),  # a baseline: not "existing T methods" as T
 }
 
 
@@ -84,11 +85,15 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (True, False)
     >>> ends_fit("addresses", "Metric", "Task")
     False
+    >>> ends_fit("improvesOn", "Method", "Task"), ends_fit("comparedWith", "Method", "Task")
+    (False, False)
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
     if label == "conjoinedWith" and head_type == tail_type == "Concept":
         return False
+    if label == "comparedWith" and head_type != tail_type:
+        return False  # "CAQL, compared with reinforcement learning": a method with its field
     heads, tails = RELATION_ENDS.get(label, (None, None))
     return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
 
