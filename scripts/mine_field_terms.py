@@ -1,7 +1,7 @@
 """Count how conference builds type the field's terms, for kg/graph/data/field_terms.json.
 
     python scripts/mine_field_terms.py iclr2021 iclr2022 --readers ../shared/data/kg-dev/iclr2022_dev.json \
-        $(ls training/*_dev[0-9]*.json | grep -v -E '_dev(4[1-9]|[5-9][0-9])[.]json')
+        $(ls training/*_dev[0-9]*.json | grep -v -E '_dev(4[5-9]|[5-9][0-9])[.]json')
 
 Builds each corpus (../shared/data/corpora) with `kg build` (node-link JSON) and counts, for every
 entity node, the papers that name it under each type, by the term key of its label and of its
@@ -11,8 +11,8 @@ too rarely to decide alone the way these builds did (:mod:`kg.graph.field_terms`
 adds, per term, the types the readers of the development samples accepted for it (``readers``). The builds run
 without the table (it is deleted first). Only labels, types and counts are written, no text.
 
-kg's table comes from the builds of ICLR 2021 and 2022 and the readers of the 40 development
-samples kg-dev and dev2 to dev40 (ICLR 2020-2022, NeurIPS 2020; the command above leaves out dev41
+kg's table comes from the builds of ICLR 2021 and 2022 and the readers of the 44 development
+samples kg-dev and dev2 to dev44 (ICLR 2020-2022, NeurIPS 2020; the command above leaves out dev45
 and later); the samples kept fresh to measure kg and ICLR 2023 and 2024, on which kg is measured,
 stay out of it.
 """
