@@ -354,6 +354,21 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Llama 2", "GPT-3.5"},
             {"Llama", "GPT", "II", "II benchmark"},
         ),
+        (  # a superlative that makes a term keeps its noun (class 2); one that rates goes
+            "We use nearest neighbor search, a nearest-neighbor classifier and steepest descent.",
+            {"nearest neighbor search", "nearest-neighbor classifier", "steepest descent"},
+            {"neighbor search", "classifier", "descent"},
+        ),
+        (
+            "We solve a least squares problem and use least-squares regression to find the shortest path.",
+            {"least squares problem", "least-squares regression", "shortest path"},
+            {"squares problem", "regression", "path"},
+        ),
+        (
+            "We use least squares regression and report the best results.",
+            {"least squares regression"},
+            {"squares regression", "best results"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

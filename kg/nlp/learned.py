@@ -46,7 +46,7 @@ from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
-from kg.nlp.span_edges import is_named, trim
+from kg.nlp.span_edges import is_named, trim, with_superlative
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 from kg.nlp.titled import main_of
 from kg.nlp.versions import ends_named, with_versions
@@ -82,7 +82,7 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
     datasets = [(s, e) for (s, e), lab in found.items() if lab == "Dataset"]
     counts = noun_counts(doc)
     for span in doc.spans.get(SPAN_KEY, []):
-        trimmed = trim(span, lexicon)
+        trimmed = with_superlative(trim(span, lexicon))
         if not len(trimmed) or trimmed[0].pos_ == "VERB" or not keep(trimmed, lexicon, counts, repeats=2):
             continue
         kind = kg_type(trimmed, span.label_, lexicon, known)

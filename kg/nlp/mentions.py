@@ -31,8 +31,10 @@ from kg.nlp.span_edges import (
     is_named,
     misread_adjective,
     quantity,
+    superlative_noun,
     titled_name,
     trim,
+    with_superlative,
 )
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.nlp.versions import ends_named, with_versions
@@ -102,8 +104,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
-    if any(t.tag_ == "NNS" and not _name_piece(t) for t in span[:-1]):  # "stores KV", "LLMs escalates": misparsed verbs
-        return False
+    if any(t.tag_ == "NNS" and not (_name_piece(t) or superlative_noun(t) >= 0) for t in span[:-1]):
+        return False  # "stores KV", "LLMs escalates": misparsed verbs (not "least squares problem")
     if _names_before_head(span):
         return False  # "Pauli-Liouville" of "the Pauli-Liouville basis"
     if any(is_named(t) for t in tokens):
@@ -169,7 +171,7 @@ _NOUNS = frozenset({NOUN, PROPN})
 def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None) -> Iterable[Span]:
     """Candidate mention spans; ``chunks`` are the doc's noun chunks, when the caller has them."""
     for chunk in doc.noun_chunks if chunks is None else chunks:
-        span = trim(chunk, lexicon)
+        span = with_superlative(trim(chunk, lexicon))
         if not len(span):
             continue
         if span.start == chunk.start and misread_adjective(doc, span.start) and span[0].pos_ in {"NOUN", "PROPN"}:

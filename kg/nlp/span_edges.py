@@ -75,6 +75,11 @@ _RATES = frozenset(
     constant optimal""".split()
 )
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
+#: Superlatives that make a term with the noun after them (its singular), not a degree: "nearest
+#: neighbor search", "least squares", "shortest path", "steepest descent" (not "best results").
+_KIND_SUPERLATIVES = frozenset(
+    {"nearest neighbor", "nearest neighbour", "least square", "shortest path", "steepest descent"}
+)
 #: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
 #: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
@@ -167,7 +172,7 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
     if token.lower_ in lexicon.stop_modifiers:
         return not _keeps_case(token)
     if token.tag_ in {"JJR", "JJS", "RBR", "RBS"}:  # "higher accuracy", "best results"
-        return True
+        return not _names_kind(token)
     if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
         return False  # "federated learning", "supervised learning", "distributed training"
     if token.tag_ == "VBN" and before_last and token.nbor(1).pos_ in {"NOUN", "PROPN"} and not _done(token):
@@ -175,6 +180,30 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
     if token.tag_ == "VBG" and not last and _gerund_term(token):
         return False  # "the denoising objective", "a relabelling scheme", "normalizing flows"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
+
+
+def _names_kind(token: Token) -> bool:
+    """Whether the superlative ``token`` makes a term with the next word ("nearest[-]neighbor")."""
+    doc, i = token.doc, token.i + 1
+    if i < len(doc) - 1 and doc[i].text == "-" and not token.whitespace_:
+        i += 1
+    return i < len(doc) and f"{token.lower_} {singular(doc[i].lower_)}" in _KIND_SUPERLATIVES
+
+
+def superlative_noun(token: Token) -> int:
+    """Where the superlative starts whose term ``token`` is the noun of ("least" of "a least squares
+    problem", "least-squares regression": a plural inside a term, not a misread verb), or -1."""
+    doc, i = token.doc, token.i - 1
+    if i > 0 and doc[i].text == "-" and not doc[i - 1].whitespace_:
+        i -= 1
+    return i if i >= 0 and _names_kind(doc[i]) else -1
+
+
+def with_superlative(span: Span) -> Span:
+    """``span`` grown back over the superlative its first word makes a term with, which the parse
+    leaves out of a chunk ("use [least] squares regression") and the NER out of a mention."""
+    start = superlative_noun(span[0]) if len(span) else -1
+    return span.doc[start : span.end] if start >= 0 else span
 
 
 def _gerund_term(token: Token) -> bool:
