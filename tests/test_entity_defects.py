@@ -50,6 +50,18 @@ def test_defects_a_dataset_name_keeps_its_plural() -> None:
     assert sorted(e.label for e in entities.values()) == ["Transformer", "Waterbirds"]
 
 
+def test_defects_least_squares_is_no_plural() -> None:
+    """ "alternating least squares" is shown as written, not "alternating least square"; one node."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    assert term_key("alternating least squares") == term_key("alternating least square")
+    texts = ["alternating least squares", "Alternating Least Squares", "least-squares"]
+    mentions = [Mention(t, "Method", 0, len(t)) for t in texts]
+    entities, _ = resolve_entities([("p", Extraction(mentions, [], [], []))])
+    assert sorted(e.label for e in entities.values()) == ["alternating least squares", "least-squares"]
+
+
 @pytest.mark.parametrize(
     ("raw", "shown"),
     [

@@ -257,6 +257,16 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
 
 
 def singular_label(text: str) -> str:
-    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes)."""
+    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes); "least squares"
+    and "least-squares" are no plurals.
+
+    >>> singular_label("Sparse Autoencoders"), singular_label("least squares"), singular_label("Least-Squares")
+    ('Sparse Autoencoder', 'least squares', 'Least-Squares')
+    """
+    if _LEAST_SQUARES.search(text):
+        return text
     head, _, last = text.rpartition(" ")
     return f"{head} {singular(last)}" if head else singular(last)
+
+
+_LEAST_SQUARES = re.compile(r"\bleast[ -]squares$", re.IGNORECASE)
