@@ -31,7 +31,7 @@ from kg.nlp.span_edges import (
     is_named,
     misread_adjective,
     quantity,
-    superlative_noun,
+    superlative_start,
     titled_name,
     trim,
     with_superlative,
@@ -104,7 +104,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
-    if any(t.tag_ == "NNS" and not (_name_piece(t) or superlative_noun(t) >= 0) for t in span[:-1]):
+    if any(t.tag_ == "NNS" and not (_name_piece(t) or superlative_start(t) >= 0) for t in span[:-1]):
         return False  # "stores KV", "LLMs escalates": misparsed verbs (not "least squares problem")
     if _names_before_head(span):
         return False  # "Pauli-Liouville" of "the Pauli-Liouville basis"

@@ -75,11 +75,11 @@ _RATES = frozenset(
     constant optimal""".split()
 )
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
-#: Superlatives that make a term with the noun after them (its singular), not a degree: "nearest
-#: neighbor search", "least squares", "shortest path", "steepest descent" (not "best results").
+#: Superlatives that make a term with the noun after them (singular), not a degree ("best results").
 _KIND_SUPERLATIVES = frozenset(
     {"nearest neighbor", "nearest neighbour", "least square", "shortest path", "steepest descent"}
 )
+_KIND_NOUNS = frozenset(term.split()[1] for term in _KIND_SUPERLATIVES)
 #: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
 #: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
@@ -190,19 +190,19 @@ def _names_kind(token: Token) -> bool:
     return i < len(doc) and f"{token.lower_} {singular(doc[i].lower_)}" in _KIND_SUPERLATIVES
 
 
-def superlative_noun(token: Token) -> int:
-    """Where the superlative starts whose term ``token`` is the noun of ("least" of "a least squares
-    problem", "least-squares regression": a plural inside a term, not a misread verb), or -1."""
+def superlative_start(token: Token) -> int:
+    """Where the superlative of ``token``'s term starts ("least" of "least[-]squares loss"), or -1."""
     doc, i = token.doc, token.i - 1
+    if token.lower_.rstrip("s") not in _KIND_NOUNS:  # asked of every chunk: the cheap test first
+        return -1
     if i > 0 and doc[i].text == "-" and not doc[i - 1].whitespace_:
         i -= 1
     return i if i >= 0 and _names_kind(doc[i]) else -1
 
 
 def with_superlative(span: Span) -> Span:
-    """``span`` grown back over the superlative its first word makes a term with, which the parse
-    leaves out of a chunk ("use [least] squares regression") and the NER out of a mention."""
-    start = superlative_noun(span[0]) if len(span) else -1
+    """``span`` grown back over the superlative the parse or the NER left out ("use [least] squares")."""
+    start = superlative_start(span[0]) if len(span) else -1
     return span.doc[start : span.end] if start >= 0 else span
 
 
