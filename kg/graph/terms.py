@@ -256,6 +256,10 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
             term_key(long)
 
 
+#: A plural that names one thing: "alternating least squares" is no plural of "least square".
+_LEAST_SQUARES = re.compile(r"\bleast[ -]squares$", re.IGNORECASE)
+
+
 def singular_label(text: str) -> str:
     """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes); "least squares"
     and "least-squares" are no plurals.
@@ -267,6 +271,3 @@ def singular_label(text: str) -> str:
         return text
     head, _, last = text.rpartition(" ")
     return f"{head} {singular(last)}" if head else singular(last)
-
-
-_LEAST_SQUARES = re.compile(r"\bleast[ -]squares$", re.IGNORECASE)

@@ -192,9 +192,9 @@ def _names_kind(token: Token) -> bool:
 
 def superlative_start(token: Token) -> int:
     """Where the superlative of ``token``'s term starts ("least" of "least[-]squares loss"), or -1."""
-    doc, i = token.doc, token.i - 1
     if token.lower_.rstrip("s") not in _KIND_NOUNS:  # asked of every chunk: the cheap test first
         return -1
+    doc, i = token.doc, token.i - 1
     if i > 0 and doc[i].text == "-" and not doc[i - 1].whitespace_:
         i -= 1
     return i if i >= 0 and _names_kind(doc[i]) else -1
