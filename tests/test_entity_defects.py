@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.graph.terms import term_key
+from kg.graph.terms import balanced, term_key
 from kg.io.clean import clean_abstract
 from kg.text import singular
 
@@ -127,6 +127,23 @@ def test_defects_no_node_has_an_unbalanced_bracket(mention: str, label: str) -> 
 
     entities, _ = resolve_entities([("p", Extraction([Mention(mention, "Method", 0, len(mention))], [], [], []))])
     assert [e.label for e in entities.values()] == [label]
+
+
+def test_defects_no_alternative_label_has_an_unbalanced_bracket() -> None:
+    """ "(stochastic) gradient descent (SGD)", "universal random features (or URFs)": the parsed
+    definitions are cut at a bracket; the entity keeps its key, and shows no cut form."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    text = "SGD and stochastic gradient descent"
+    mentions = [Mention("SGD", "Method", 0, 3), Mention("stochastic gradient descent", "Method", 8, len(text))]
+    cut = Extraction(mentions, [], [], [("SGD", "stochastic) gradient descent")])
+    urf = Extraction([Mention("URFs", "Method", 0, 4)], [], [], [("URFs", "universal random features (")])
+    entities, keys = resolve_entities([("p1", cut), ("p2", urf)])
+    assert keys[0][0] == keys[0][1]
+    shown = [name for e in entities.values() for name in [e.label, *e.alt_labels(e.label)]]
+    assert "stochastic gradient descent" in shown and "SGD" in shown
+    assert all(balanced(name) == name for name in shown), shown
 
 
 def test_defects_a_bracketed_fragment_is_no_node() -> None:

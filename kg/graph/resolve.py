@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from kg.graph.short_forms import lower_initial, short_form_pairs, spells
-from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
+from kg.graph.terms import balanced, clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import (
     kind_swap,
@@ -254,6 +254,8 @@ def resolve_entities(
                 keys.append(None)
                 continue
             key, expanded, is_short, mention = item
+            if expanded and balanced(expanded) != expanded:
+                expanded = None  # "(stochastic) gradient descent (SGD)": a cut definition is no name to show
             entity = entities.get(key)
             if entity is None:
                 entity = entities[key] = Entity(key, expanded or mention.text)
