@@ -31,6 +31,29 @@ def test_issue_13_one_method_including_parts_is_part_of_not_a_kind(rules):
     assert ("BarNet", "isA", "attention models") in kinds  # plural: a kind of
 
 
+def test_issue_13_a_list_the_parse_breaks_is_conjoined_item_by_item(rules):
+    """The parser hangs names of a list as appositions, or reads its end as a clause ("language
+    modeling show gains"); readers conjoin each item with the next, whatever the parse."""
+    text = "We validate our results on six datasets: CIFAR-100, SVHN, Caltech-256, Oxford Flowers-102, and ImageNet."
+    names = ("CIFAR-100", "SVHN", "Caltech-256", "Oxford Flowers-102", "ImageNet")
+    found = _ruled(rules, text, dict.fromkeys(names, "Dataset"))
+    assert {(a, "conjoinedWith", b) for a, b in zip(names, names[1:])} <= found
+    tasks = ("text classification", "machine translation", "language modeling")
+    found = _ruled(
+        rules,
+        "Experiments on text classification, machine translation and language modeling show gains.",
+        dict.fromkeys(tasks, "Task"),
+    )
+    assert ("machine translation", "conjoinedWith", "language modeling") in found
+    # a place before the list is no item of it
+    found = _ruled(
+        rules,
+        "On ImageNet, ResNet-50 and ViT achieve strong results.",
+        {"ImageNet": "Dataset", "ResNet-50": "Method", "ViT": "Method"},
+    )
+    assert not any(label == "conjoinedWith" and "ImageNet" in (a, b) for a, label, b in found)
+
+
 def test_issue_13_improving_a_quality_names_no_baseline(rules):
     text = "FooNet improves the contextual consistency of the outputs."
     assert _ruled(rules, text, {"FooNet": "Method", "contextual consistency": "Method"}) == set()

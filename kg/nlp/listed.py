@@ -46,6 +46,12 @@ def _items(first: Span, start: int, index: dict[int, Span]) -> list[Span]:
     return []
 
 
+def list_items(span: Span, index: dict[int, Span]) -> list[Span]:
+    """The mentions ``span``'s list goes on with, read off the words ("A, B and C": B and C after
+    A; nothing when no "and"/"or" closes the list)."""
+    return _items(span, span.end, index)
+
+
 def listed_after(span: Span, index: dict[int, Span]) -> list[Span]:
     """The mentions a list goes on with after ``span`` ("A, B and C": B and C after A), or the
     items a plural phrase announces after a colon ("tasks: T1 and T2": T1, T2); ``index`` maps a
@@ -59,4 +65,4 @@ def listed_after(span: Span, index: dict[int, Span]) -> list[Span]:
         if rest or first.end == span.sent.end or doc[first.end].is_sent_end or doc[first.end].text == ".":
             return [first, *rest]
         return []
-    return _items(span, span.end, index)
+    return list_items(span, index)

@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.advantages import advantages
 from kg.nlp.amounts import gains, quantified
 from kg.nlp.aptitudes import aptitudes
+from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.combining import combining
 from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
@@ -373,7 +374,8 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, *RESULT_RULES)
+    rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, listed_coordinations)
+    rules = (*rules, *RESULT_RULES)
     for rule in (*rules, *PURPOSE_RULES, *TAKEN_UP_RULES):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
