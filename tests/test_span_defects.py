@@ -210,6 +210,12 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"over-smoothing problem"},
             {"problem"},
         ),
+        (  # ... and "out-of-<noun>": out-of-distribution detection is no detection
+            "We further analyze the consequences on calibration, uncertainty estimation, out-of-distribution "
+            "detection and online co-distillation.",
+            {"out-of-distribution detection"},
+            {"detection"},
+        ),
         (  # an evaluative modifier hyphened the same way still goes: "in-depth"
             "We provide an in-depth analysis of off-the-shelf detectors.",
             set(),

@@ -46,12 +46,19 @@ def counted_kind(doc: Doc, i: int) -> bool:
 def prefix_term(token: Token, lexicon: Lexicon) -> bool:
     """Whether ``token`` opens a word of two pieces that names a kind of thing, a particle or
     preposition hyphened to a noun: "over-smoothing", "off-policy", "up-sampling", "in-context"
-    (the tagger reads the first piece as an adverb or a preposition); not an evaluative
-    modifier ("in-depth", or one of ``lexicon.stop_modifiers``)."""
+    (the tagger reads the first piece as an adverb or a preposition), or "out-of-<noun>"
+    ("out-of-distribution detection" is no detection); not an evaluative modifier ("in-depth",
+    or one of ``lexicon.stop_modifiers``)."""
     word = word_at(token.doc, token.i)
-    if len(word) != 3 or word[0].i != token.i or word[1].text != "-" or not token.is_alpha:
+    if word[0].i != token.i or not token.is_alpha:
         return False
-    piece, written = word[2], word.text.lower()
+    if len(word) == 5 and word[2].lower_ == "of" and word[1].text == word[3].text == "-":
+        piece = word[4]  # "out-of-distribution", "out-of-domain", "out-of-vocabulary"
+    elif len(word) == 3 and word[1].text == "-":
+        piece = word[2]
+    else:
+        return False
+    written = word.text.lower()
     return (
         piece.is_alpha
         and (piece.pos_ in {"NOUN", "PROPN"} or piece.lower_.endswith("ing"))
