@@ -7,6 +7,8 @@ combination with given learned relations (:func:`learned_relations`) state.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from relation_sentences import learned as _learned
 from relation_sentences import parsed
@@ -37,7 +39,7 @@ def test_issue_13_a_list_the_parse_breaks_is_conjoined_item_by_item(rules):
     text = "We validate our results on six datasets: CIFAR-100, SVHN, Caltech-256, Oxford Flowers-102, and ImageNet."
     names = ("CIFAR-100", "SVHN", "Caltech-256", "Oxford Flowers-102", "ImageNet")
     found = _ruled(rules, text, dict.fromkeys(names, "Dataset"))
-    assert {(a, "conjoinedWith", b) for a, b in zip(names, names[1:])} <= found
+    assert {(a, "conjoinedWith", b) for a, b in itertools.pairwise(names)} <= found
     tasks = ("text classification", "machine translation", "language modeling")
     found = _ruled(
         rules,

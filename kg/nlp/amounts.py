@@ -1,5 +1,6 @@
 """Relations stated by amounts: "X achieves a 21.3% improvement in MSE" (:func:`gains`), "X requires
-41% fewer MACs on Pascal VOC" (:func:`quantified`)."""
+41% fewer MACs on Pascal VOC" (:func:`quantified`); and the phrases that name what a result is
+measured in: "in terms of M", "with respect to M" (:func:`in_terms`, :func:`metric_terms`)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,25 @@ def quantified(finder: Finder, verb: Token, subjects: list[Span | None]) -> None
             for task in map(finder.mention, tasks):  # "On object detection, X requires 41% fewer MACs"
                 if task is not None and task.label_ == "Task":
                     finder.add(method, "addresses", task, verb)
+
+
+#: "in terms of M", "with respect to M": the preposition, its noun and the word naming the measure.
+_MEASURE_PHRASES = {("in", "term"): "of", ("with", "respect"): "to"}
+
+
+def in_terms(prep: Token) -> bool:
+    """Is ``prep`` the "in" of "in terms of" or the "with" of "with respect to"?"""
+    nouns = [o.lemma_.lower() for o in args(prep, {"pobj"})]
+    return prep.dep_ == "prep" and any((prep.lower_, noun) in _MEASURE_PHRASES for noun in nouns)
+
+
+def metric_terms(objects: list[Token]) -> list[Token]:
+    """ "in terms of X and Y", "with respect to X" -> X, Y; other objects pass through."""
+    out: list[Token] = []
+    for obj in objects:
+        word = {"term": "of", "respect": "to"}.get(obj.lemma_.lower())
+        if word is not None:
+            out.extend(t for p in obj.children if p.lower_ == word for t in args(p, {"pobj"}))
+        else:
+            out.append(obj)
+    return out

@@ -21,6 +21,8 @@ def listed_coordinations(finder: Finder) -> None:
     for span in finder.doc.spans.get(SPANS_KEY, []):
         if finder.index.get(span.root.i) != span or span.label_ == "Concept":
             continue  # a mention inside a longer one lists nothing
+        if span.start > 0 and finder.doc[span.start - 1].lower_ in {"a", "an"}:
+            continue  # "QuuxSet-10, a small image dataset, and ZorbSet": a description, no item
         items = list_items(span, finder.index)
         if items and items[0].label_ == span.label_:
             finder.add(span, "conjoinedWith", items[0], items[0].root, CONJOINED_CONFIDENCE)

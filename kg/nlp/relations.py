@@ -4,8 +4,9 @@ Verb patterns over the parse: "X outperforms Y" (improvesOn), "X is compared wit
 "X uses Y" / "by using Y" / "a method based on Y" (uses), "X addresses Y" / "we use X for <task> T" /
 "X is applied to T" (addresses), "we evaluate X on <dataset> D" (evaluatedOn, not "trained on D"), "in
 terms of <metric> M" (measuredBy), the datasets and tasks a sentence of results names (:mod:`~.result_places`),
-what it puts the paper's method to (:mod:`~.purposes`) and what the method takes up (:mod:`~.taken_up`);
-on top of :mod:`kg.nlp.noun_relations`. "we", "our method", "it" stand for what the paper proposes."""
+what it puts the paper's method to (:mod:`~.purposes`), what the method takes up (:mod:`~.taken_up`)
+and the items of a list the parse breaks (:mod:`~.listed_coordinations`); on top of
+:mod:`kg.nlp.noun_relations`. "we", "our method", "it" stand for what the paper proposes."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.advantages import advantages
-from kg.nlp.amounts import gains, quantified
+from kg.nlp.amounts import gains, in_terms, metric_terms, quantified
 from kg.nlp.aptitudes import aptitudes
-from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.combining import combining
 from kg.nlp.described import described_names
 from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
+from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.purposes import PURPOSE_RULES
@@ -94,28 +95,6 @@ def _quality_of(noun: Token) -> bool:
     return names_quality(noun.doc[noun.i : noun.i + 1]) and any(p.lower_ == "of" for p in noun.children)
 
 
-#: "in terms of M", "with respect to M": the preposition, its noun and the word naming the measure.
-_MEASURE_PHRASES = {("in", "term"): "of", ("with", "respect"): "to"}
-
-
-def _in_terms(prep: Token) -> bool:
-    """Is ``prep`` the "in" of "in terms of" or the "with" of "with respect to"?"""
-    nouns = [o.lemma_.lower() for o in args(prep, {"pobj"})]
-    return prep.dep_ == "prep" and any((prep.lower_, noun) in _MEASURE_PHRASES for noun in nouns)
-
-
-def _metric_terms(objects: list[Token]) -> list[Token]:
-    """ "in terms of X and Y", "with respect to X" -> X, Y; other objects pass through."""
-    out: list[Token] = []
-    for obj in objects:
-        word = {"term": "of", "respect": "to"}.get(obj.lemma_.lower())
-        if word is not None:
-            out.extend(t for p in obj.children if p.lower_ == word for t in args(p, {"pobj"}))
-        else:
-            out.append(obj)
-    return out
-
-
 class _Finder(NounFinder):
     """The verb patterns, over the noun patterns."""
 
@@ -183,10 +162,10 @@ class _Finder(NounFinder):
             else:
                 extra = []
             if label in {"improvesOn", "comparedWith"}:  # "X outperforms Y in terms of M": "in" on Y
-                extra += [p for o in args(tok, {"dobj"}) for p in o.children if _in_terms(p)]
+                extra += [p for o in args(tok, {"dobj"}) for p in o.children if in_terms(p)]
             lemma = tok.lemma_.lower()
             if label == "improvesOn" and lemma not in _QUALITY_VERBS:  # "X outperforms Y in accuracy": "in" on Y
-                extra += [p for o in args(tok, {"dobj"}) for p in o.children if p.lower_ == "in" and not _in_terms(p)]
+                extra += [p for o in args(tok, {"dobj"}) for p in o.children if p.lower_ == "in" and not in_terms(p)]
             preps = [p for p in tok.children if p.dep_ in {"prep", "agent"}] + extra
             if lemma in {"comprise", "contain"}:
                 for whole in subjects:  # "X comprises an encoder and a decoder"
@@ -194,11 +173,11 @@ class _Finder(NounFinder):
                         self.add(part, "partOf", whole, tok, STATED_PART_CONFIDENCE)
             for prep in preps:
                 word = prep.lower_
-                for obj in self.named(_metric_terms(args(prep, {"pobj"}))):
+                for obj in self.named(metric_terms(args(prep, {"pobj"}))):
                     tail = self.mention(obj)
                     if tail is None:
                         continue
-                    if _in_terms(prep):
+                    if in_terms(prep):
                         for subj in subjects or [self.main]:  # "in terms of MSE": a metric, however typed
                             self.add(subj, "measuredBy", tail, tok, role=True)
                     elif word in {"on", "across", "with"} and tail.label_ == "Dataset":
@@ -375,8 +354,7 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.named_kinds()
     finder.experiments()
     rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, listed_coordinations)
-    rules = (*rules, *RESULT_RULES)
-    for rule in (*rules, *PURPOSE_RULES, *TAKEN_UP_RULES):
+    for rule in (*rules, *RESULT_RULES, *PURPOSE_RULES, *TAKEN_UP_RULES):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
 
