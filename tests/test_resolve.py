@@ -519,3 +519,15 @@ def test_diffusion_models_under_their_longer_names_are_one_entity_and_ddpm_stays
     assert keys[0] == keys[1] == keys[2]
     assert keys[3][0] != keys[0][0]  # DDPM, a model of its own
     assert keys[3][1] != keys[4][0]  # an "X-based model" is no generic "X model"
+
+
+def test_a_name_written_with_its_role_head_keeps_that_form_as_an_alternative_label():
+    """ "the gradient projection algorithm": one node, gradient projection, which a reader of that
+    abstract also finds by the name it wrote; "NAS methods" of a field-wide term names a class of
+    methods, no name of NAS (issue 12: every variant of one concept kept as skos:altLabel)."""
+    papers = [("p1", ex(("gradient projection algorithms", "Method"), ("NAS methods", "Method")))]
+    papers += [(f"p{i}", ex(("NAS", "Method"))) for i in range(2, 6)]
+    entities, _ = resolve_entities(papers)
+    shown = {e.label: e.alt_labels(e.label) for e in entities.values()}
+    assert shown["gradient projection"] == ["gradient projection algorithm"]
+    assert shown["NAS"] == []

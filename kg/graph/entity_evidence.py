@@ -65,6 +65,12 @@ def _occurrences(text: str, form: str) -> Iterator[int]:
         k = text.find(form, k + 1)
 
 
+def _outermost(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans no other one holds: "gradient projection" inside "gradient projection algorithm"
+    (both names of one entity) is one occurrence, not two."""
+    return sorted(s for s in spans if not any(o != s and o[0] <= s[0] and s[1] <= o[1] for o in spans))
+
+
 def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iterable[str]) -> set[str]:
     """What one paper's text says about an entity named by ``forms`` (lower case, its label
     first); ``others`` are the lower-case labels of the paper's other entities.
@@ -74,27 +80,28 @@ def usage_in_paper(forms: Sequence[str], title: str, abstract: str, others: Iter
     >>> sorted(usage_in_paper(["soft q-learning"], "Soft Q-Learning", "We propose soft Q-learning (SQL). "
     ...     "Our soft Q-learning is fast.", ["q-learning"]))
     ['contains_other', 'early', 'in_title', 'next=abbreviation', 'occurrences=2', 'previous=own']
+    >>> sorted(usage_in_paper(["gradient projection", "gradient projection algorithm"], "",
+    ...     "We propose a gradient projection algorithm of note.", []))
+    ['next=of', 'occurrences=1', 'previous=indefinite']
     """
     low = abstract.lower()
     found: set[str] = set()
     count, first = 0, len(low)
-    for form in forms:
-        for start in _occurrences(low, form):
-            end = start + len(form)
-            count += 1
-            first = min(first, start)
-            before = low[max(0, start - 40) : start].split()[-1:]
-            previous = before[0].strip("(),.;:\"'") if before else ""
-            if previous in INDEFINITE:
-                found.add("previous=indefinite")
-            elif previous in OWN:
-                found.add("previous=own")
-            elif previous == "the":
-                found.add("previous=the")
-            if low.startswith(" of ", end):
-                found.add("next=of")
-            if _ABBREVIATION_AFTER.match(abstract, end):
-                found.add("next=abbreviation")
+    for start, end in _outermost({(k, k + len(form)) for form in forms for k in _occurrences(low, form)}):
+        count += 1
+        first = min(first, start)
+        before = low[max(0, start - 40) : start].split()[-1:]
+        previous = before[0].strip("(),.;:\"'") if before else ""
+        if previous in INDEFINITE:
+            found.add("previous=indefinite")
+        elif previous in OWN:
+            found.add("previous=own")
+        elif previous == "the":
+            found.add("previous=the")
+        if low.startswith(" of ", end):
+            found.add("next=of")
+        if _ABBREVIATION_AFTER.match(abstract, end):
+            found.add("next=abbreviation")
     found.add(f"occurrences={min(count, 3)}")
     if count and first < len(low) / 4:
         found.add("early")

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from kg.graph.short_forms import lower_initial, short_form_pairs, spells
-from kg.graph.terms import balanced, clean_term, dataset_head_cut, difficulty_term, singular_label, term_key
+from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key, written_term
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import (
     kind_swap,
@@ -33,6 +33,9 @@ from kg.text import spelled_as_name
 
 #: A one-word term named alone by this many papers is what "the <term> problem" is about.
 DIFFICULTY_PAPERS = 3
+#: A name at most this many papers write is one paper's own: how it was written with its role head
+#: ("the gradient projection algorithm", "the DeepMind Control Suite") is one of its alternative labels.
+OWN_NAME_PAPERS = 3
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
 
@@ -48,6 +51,7 @@ class Entity:
     short_types: Counter[str] = field(default_factory=Counter)
     papers: Counter[str] = field(default_factory=Counter)
     proposed_by: set[str] = field(default_factory=set)
+    headed: set[str] = field(default_factory=set)  # written with a role head: "gradient projection algorithm"
 
     @property
     def type(self) -> str:
@@ -95,12 +99,15 @@ class Entity:
         self.short_types.update(other.short_types)
         self.papers.update(other.papers)
         self.proposed_by |= other.proposed_by
+        self.headed |= other.headed
 
     def alt_labels(self, label: str) -> list[str]:
-        """Every other way the entity was written, besides ``label``."""
-        if len(self.surface) == 1 and not self.expansions and not self.short_forms:  # most entities
+        """Every other way the entity was written, besides ``label``; with its role head too when few
+        papers name it (:data:`OWN_NAME_PAPERS`)."""
+        if len(self.surface) == 1 and not self.expansions and not self.short_forms and not self.headed:  # most
             return [text for text in self.surface if text != label]
-        alts = set(self.surface) | self.expansions | {singular_label(s) for s in self.short_forms}
+        headed = self.headed if len(self.papers) <= OWN_NAME_PAPERS else set()  # "NAS methods" names no NAS
+        alts = set(self.surface) | self.expansions | {singular_label(s) for s in self.short_forms} | headed
         return sorted(a for a in alts if a != label)
 
 
@@ -225,15 +232,18 @@ def resolve_entities(
     resolver = Resolver(definitions)
     resolver.learn(ex for _, ex in extractions)
     junk_keys = {term_key(j) for j in junk}
-    resolved: list[list[tuple[str, str | None, bool, Mention] | None]] = []
+    resolved: list[list[tuple[str, str | None, bool, Mention, str | None] | None]] = []
     papers_of: dict[str, set[str]] = defaultdict(set)
     for paper, ex in extractions:
         local = {term_key(short): long for short, long in ex.definitions}
         resolver.context = {w for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
-        row: list[tuple[str, str | None, bool, Mention] | None] = []
+        row: list[tuple[str, str | None, bool, Mention, str | None] | None] = []
         for mention in ex.mentions:
             core = difficulty_term(clean_term(mention.text), resolver.terms, DIFFICULTY_PAPERS)
+            headed = None
             if core != mention.text:  # "the DeepMind Control Suite" names the dataset "DeepMind Control"
+                whole = written_term(mention.text)
+                headed = singular_label(whole) if core and whole.startswith(core + " ") else None
                 named = dataset_head_cut(mention.text, core) and spelled_as_name(core)
                 label = "Dataset" if named else mention.label
                 mention = mention._replace(text=core, label=label)
@@ -241,7 +251,7 @@ def resolve_entities(
             if not key or key in junk_keys:
                 row.append(None)
                 continue
-            row.append((key, expanded, is_short, mention))
+            row.append((key, expanded, is_short, mention, headed))
             papers_of[key].add(paper)
         resolved.append(row)
     entities: dict[str, Entity] = {}
@@ -253,13 +263,15 @@ def resolve_entities(
             if item is None or i in inner:
                 keys.append(None)
                 continue
-            key, expanded, is_short, mention = item
-            if expanded and balanced(expanded) != expanded:
+            key, expanded, is_short, mention, headed = item
+            if expanded and written_term(expanded) != expanded:
                 expanded = None  # "(stochastic) gradient descent (SGD)": a cut definition is no name to show
             entity = entities.get(key)
             if entity is None:
                 entity = entities[key] = Entity(key, expanded or mention.text)
             entity.surface[mention.text] += 1
+            if headed:
+                entity.headed.add(headed)
             if expanded and not is_short:
                 entity.expansions.add(expanded)
             if is_short:

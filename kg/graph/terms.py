@@ -233,6 +233,16 @@ def _titled_name(head: str, last: str) -> bool:
     return last[:1].isupper() and len(words) >= 2 and all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
+def written_term(text: str) -> str:
+    """A mention's text without the quotes and brackets its span cut (:func:`unquoted`,
+    :func:`balanced`): the term as written, role head and all.
+
+    >>> written_term('ASAP) algorithm'), written_term('"teacher model')
+    ('ASAP', 'teacher model')
+    """
+    return balanced(unquoted(text))
+
+
 @lru_cache(maxsize=1 << 18)
 def clean_term(text: str) -> str:
     """A mention's text as a term: quotes its span cut in half and unmatched brackets dropped,
@@ -242,7 +252,7 @@ def clean_term(text: str) -> str:
     >>> clean_term('ASAP) algorithm'), clean_term('human-centered" modeling')
     ('ASAP', 'human-centered modeling')
     """
-    return "" if formula(text) else core_term(balanced(unquoted(text)))
+    return "" if formula(text) else core_term(written_term(text))
 
 
 def key_terms(extractions: Iterable[Extraction]) -> None:
