@@ -146,6 +146,20 @@ def test_defects_no_alternative_label_has_an_unbalanced_bracket() -> None:
     assert all(balanced(name) == name for name in shown), shown
 
 
+def test_defects_no_node_runs_on_into_the_next_sentence() -> None:
+    """ "... on GPT-4.We show ...", "... ImageNet-O and ImageNet-C. ProSMin thus ...": a span that
+    takes the next sentence's first words is cut at the period (issue 12: "2023).This"); an
+    author's initial left alone is no node; "e.g. BERT" ends no sentence."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    texts = ["GPT-4.We", "GPT-4", "ImageNet-C. ProSMin", "K. Ahn", "e.g. BERT"]
+    papers = [(f"p{i}", Extraction([Mention(t, "Method", 0, len(t))], [], [], [])) for i, t in enumerate(texts)]
+    entities, keys = resolve_entities(papers)
+    assert keys[0] == keys[1] and keys[3] == [None]
+    assert sorted(e.label for e in entities.values()) == ["GPT-4", "ImageNet-C", "e.g. BERT"]
+
+
 def test_defects_a_bracketed_fragment_is_no_node() -> None:
     from kg.graph.resolve import resolve_entities
     from kg.records import Extraction, Mention

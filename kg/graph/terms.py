@@ -233,14 +233,38 @@ def _titled_name(head: str, last: str) -> bool:
     return last[:1].isupper() and len(words) >= 2 and all(w[:1].isupper() and w[1:].islower() for w in words)
 
 
-def written_term(text: str) -> str:
-    """A mention's text without the quotes and brackets its span cut (:func:`unquoted`,
-    :func:`balanced`): the term as written, role head and all.
+#: A sentence's end inside a span: a period after a word and before a capital ("GPT-4.We",
+#: "ImageNet-C. ProSMin"), the next sentence's start glued to the name or after a space.
+_SENTENCE_END = re.compile(r"(?<=[\w%)\]])\.(?:\s+(?=[A-Z])|(?=[A-Z](?:[a-z]|\s|$)))")
+#: Words written with a period that ends no sentence: "e.g. BERT", "et al. Model", "Fig. 3".
+_ABBREVIATED = frozenset({"e.g", "i.e", "etc", "cf", "vs", "al", "fig", "eq", "sec", "no", "resp", "approx"})
 
-    >>> written_term('ASAP) algorithm'), written_term('"teacher model')
-    ('ASAP', 'teacher model')
+
+def one_sentence(text: str) -> str:
+    """The part of ``text`` before a sentence's end, when it names something (two letters or
+    more): a span that runs on into the next sentence is cut there.
+
+    >>> [one_sentence(t) for t in ("GPT-4.We", "ImageNet-C. ProSMin", "RKHS.A", "K. Ahn")]
+    ['GPT-4', 'ImageNet-C', 'RKHS', '']
+    >>> one_sentence("U.S. census"), one_sentence("Node.js"), one_sentence("e.g. BERT")
+    ('U.S. census', 'Node.js', 'e.g. BERT')
     """
-    return balanced(unquoted(text))
+    for found in _SENTENCE_END.finditer(text):
+        before = text[: found.start()]
+        if before.rsplit(None, 1)[-1].lower() not in _ABBREVIATED:
+            return before if sum(c.isalpha() for c in before) >= 2 else ""
+    return text
+
+
+def written_term(text: str) -> str:
+    """A mention's text without what its span took from the next sentence and the quotes and
+    brackets it cut (:func:`one_sentence`, :func:`unquoted`, :func:`balanced`): the term as
+    written, role head and all.
+
+    >>> written_term('ASAP) algorithm'), written_term('"teacher model'), written_term("ICL.We conduct")
+    ('ASAP', 'teacher model', 'ICL')
+    """
+    return balanced(unquoted(one_sentence(text)))
 
 
 @lru_cache(maxsize=1 << 18)
