@@ -10,6 +10,7 @@ a method) other than concepts, which the graph leaves uncoordinated.
 
 from __future__ import annotations
 
+from kg.nlp.evidence import indefinite
 from kg.nlp.listed import list_items
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import CONJOINED_CONFIDENCE
@@ -21,7 +22,7 @@ def listed_coordinations(finder: Finder) -> None:
     for span in finder.doc.spans.get(SPANS_KEY, []):
         if finder.index.get(span.root.i) != span or span.label_ == "Concept":
             continue  # a mention inside a longer one lists nothing
-        if span.start > 0 and finder.doc[span.start - 1].lower_ in {"a", "an"}:
+        if indefinite(span.root):
             continue  # "QuuxSet-10, a small image dataset, and ZorbSet": a description, no item
         items = list_items(span, finder.index)
         if items and items[0].label_ == span.label_:
