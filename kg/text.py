@@ -51,6 +51,16 @@ _INVARIANT = frozenset(
         "modulus",
         "locus",
         "bayes",
+        # surnames that end in s, in the names of methods and models: Gibbs sampling,
+        # Navier-Stokes equations, Hawkes processes, the Potts model, Metropolis-Hastings
+        "gibbs",
+        "stokes",
+        "hawkes",
+        "hastings",
+        "potts",
+        "lindenstrauss",
+        "mises",
+        "matthews",
         "plus",
         "minus",
         "bus",
@@ -124,6 +134,8 @@ def singular(word: str) -> str:
     ['nuScenes', 'dSprites', 'kNN', 'nEtwork']
     >>> [singular(w) for w in ["sizes", "buzzes", "bonuses", "PAC-Bayes", "boxes", "GPUs", "ReLUs", "APIs"]]
     ['size', 'buzz', 'bonus', 'PAC-Bayes', 'box', 'GPU', 'ReLU', 'API']
+    >>> [singular(w) for w in ["Gibbs", "Navier-Stokes", "Hawkes", "Metropolis-Hastings"]]
+    ['Gibbs', 'Navier-Stokes', 'Hawkes', 'Metropolis-Hastings']
 
     A short suffix after a hyphen or slash names a variant or a unit, not a plural:
 

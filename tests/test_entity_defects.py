@@ -265,3 +265,43 @@ def test_defects_a_name_that_sentences_call_a_dataset_is_one() -> None:
     graph = build_graph([p for p, _ in records], [e for _, e in records])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types == {"MIMIC-IV": "Dataset", "Pascal": "Method", "ResNet-50": "Method"}
+
+
+@pytest.mark.slow
+def test_defects_names_joined_by_an_en_dash_are_one_name(tmp_path) -> None:
+    """TeX's "Kullback--Leibler" and Unicode's "Runge–Kutta" gave "Leibler divergence" and
+    "Kutta method" nodes: the parser read the dash as a break between two names."""
+    import json
+
+    import kg
+
+    path = tmp_path / "a.jsonl"
+    abstract = (
+        "We minimize the Kullback--Leibler divergence between the two posteriors with a Runge\u2013Kutta "
+        "method. We then show that Metropolis--Hastings sampling converges faster than Gibbs sampling."
+    )
+    path.write_text(json.dumps({"id": "1", "title": "Dashes", "abstract": abstract}) + "\n", encoding="utf-8")
+    graph = kg.build(path, cache=False, min_confidence=0)
+    labels = {e.label for e in graph.entities()}
+    assert {"Kullback-Leibler divergence", "Metropolis-Hastings sampling"} <= labels
+    assert not {"Leibler divergence", "Hastings sampling", "Kullback", "Kutta method"} & labels
+
+
+@pytest.mark.slow
+def test_defects_a_list_glued_to_its_marks_is_cut_at_them(tmp_path) -> None:
+    """ "handling both link prediction and node classification;(b) Principled" gave a node
+    "node classification;(b" and cost the relation to node classification."""
+    import json
+
+    import kg
+
+    path = tmp_path / "a.jsonl"
+    abstract = (
+        "We propose NetInfoF, a framework for graph learning. NetInfoF has notable advantages:(a) General, "
+        "handling both link prediction and node classification;(b) Principled, with a closed-form solution."
+    )
+    path.write_text(json.dumps({"id": "1", "title": "NetInfoF", "abstract": abstract}) + "\n", encoding="utf-8")
+    graph = kg.build(path, cache=False, min_confidence=0)
+    labels = {e.label for e in graph.entities()}
+    assert {"link prediction", "node classification"} <= labels
+    assert not any("(" in label or ";" in label for label in labels)

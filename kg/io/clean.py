@@ -140,6 +140,9 @@ _COMBINING = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "
 _TEX_SPACE = re.compile(r"\\[,;:!]|\\q?quad\b")
 #: A link written against the previous word: "available athttps://github.com/...".
 _GLUED_URL = re.compile(r"(?<=[A-Za-z])(?=https?://)")
+#: Two names joined by an en dash, TeX's "--" or Unicode's: "Kullback--Leibler", "Runge–Kutta".
+#: A reader sees one name; written so, the parser makes two ("Kullback", "Leibler divergence").
+_NAME_DASH = re.compile(r"\b([A-Z][A-Za-z]+)(?:--|–)(?=[A-Z][A-Za-z]+\b)")
 #: A word broken across a line with a hyphen: "explic- itly" (not "fully- and partially-").
 _LINE_BREAK = re.compile(r"\b([a-z]{2,})- ([a-z]{2,})\b")
 
@@ -204,6 +207,9 @@ def _unglued(word: str) -> str:
 
 #: A comma written against the next word: "0.08 MAE on ZINC,74.79% on CIFAR10" (not "1,000", "f(x,y)").
 _GLUED_COMMA = re.compile(r"(?<=[A-Za-z]{2}),(?=[A-Za-z0-9])")
+#: A list's marks written against the words: "advantages:(a) General, handling node classification;(b)"
+#: (not "N:M sparsity", "f:X").
+_GLUED_LIST = re.compile(r"(?<=[A-Za-z)\]])(?:;(?=[(A-Za-z])|:(?=\())")
 
 
 def clean_abstract(text: str) -> Cleaned:
@@ -214,6 +220,8 @@ def clean_abstract(text: str) -> Cleaned:
     Cleaned(text='We introduce CoS, 1.1× faster; 5% more. Code at this link.', urls=('https://github.com/a/cos',))
     >>> clean_abstract("0.08 MAE on ZINC,74.79% on CIFAR10, 1,000 runs of f(x,y).").text
     '0.08 MAE on ZINC, 74.79% on CIFAR10, 1,000 runs of f(x,y).'
+    >>> clean_abstract("It has advantages:(a) handling node classification;(b) N:M sparsity;and f:X.").text
+    'It has advantages: (a) handling node classification; (b) N:M sparsity; and f:X.'
 
     TeX accents and spaces, a link glued to the word before it and a word hyphenated across a
     line break are what a reader sees:
@@ -222,6 +230,11 @@ def clean_abstract(text: str) -> Cleaned:
     'Hyvärinen and Erdős; O(SAB H); code at https://x.org/a.'
     >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
     'It explicitly acts under fully- and partially- observable settings.'
+
+    Names joined by an en dash are one name; a dash in a sentence stays:
+
+    >>> clean_abstract("Kullback--Leibler and Karush–Kuhn–Tucker; methods--that is, RL–a bandit").text
+    'Kullback-Leibler and Karush-Kuhn-Tucker; methods--that is, RL–a bandit'
     """
     text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = _CONTROL.sub(" ", text)
@@ -273,8 +286,12 @@ def clean_abstract(text: str) -> Cleaned:
         text = _MD_CODE.sub(r"\1", text)
     if "," in text:
         text = _GLUED_COMMA.sub(", ", text)
+    if ";" in text or ":(" in text:
+        text = _GLUED_LIST.sub(r"\g<0> ", text)
     if "- " in text:
         text = _LINE_BREAK.sub(_rejoin, text)
+    if "--" in text or "–" in text:
+        text = _NAME_DASH.sub(r"\1-", text)  # "Kullback--Leibler divergence" is one name
     text = _WORD.sub(lambda m: _unglued(m.group(0)), text)  # "rangeof" -> "range of"
     text = _GLUED_TO_NAME.sub(r"\g<0> ", text)  # "withGNNs" -> "with GNNs"
     text = _SPACES.sub(" ", text)
