@@ -380,6 +380,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Gibbs sampling", "Hawkes processes", "dynamics models"},
             {"sampling", "Gibb"},
         ),
+        (  # a term named after a person keeps its possessive; another possessive ends what is before it
+            "We derive it with Bayes' rule and Newton's method, bound it by Freedman's inequality, unlike TRPO's approach.",
+            {"Bayes rule", "Newton's method", "Freedman's inequality", "TRPO"},
+            {"rule", "method", "inequality", "TRPO's approach"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

@@ -16,13 +16,13 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.eponyms import eponym_possessive
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
 from kg.nlp.lexicon import Lexicon, known_types
 from kg.text import capitals_of_a_name, rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
-#: Heads that say what role a task or a named thing plays: "text classification models",
-#: "continuous control tasks", "Conceptual Captions dataset" also name the task or the dataset.
+#: Heads of a role a task or a name plays: "text classification models", "Conceptual Captions dataset".
 ROLE_HEADS = frozenset(
     {"model", "task", "dataset", "benchmark", "problem", "setting", "system", "solution", "architecture", "pipeline"}
 )
@@ -31,9 +31,8 @@ _RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
 LIST_SEPARATORS = frozenset({",", "and", "or"})
 #: Finite verb tags: a name never runs on into its sentence's verb ("PER-ETD converge faster").
 _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
-#: Verbs of reporting and doing that the tagger sometimes takes for nouns after a name
-#: ("the benchmark demonstrate", "SGD converge", "OTTER outperform"): a mention stops before them.
-#: Base forms: a third-person "-s" is read through singular() ("shows", "simplifies").
+#: Verbs the tagger takes for nouns after a name ("the benchmark demonstrate", "SGD converge", "OTTER
+#: outperform"): a mention stops before them. Base forms; "shows" is read through singular().
 CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
@@ -272,7 +271,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if text in {"(", "[", ":", ";", "—", "–"} or token.like_url or lower.rstrip(".") in _LATIN:
             end = k  # "linear speedup w.r.t. the number of workers" -> "linear speedup"
             break
-        if text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS":
+        cut = text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS"
+        if cut and not eponym_possessive(doc, k, end):  # not "Newton's method", "Bayes' rule"
             start = k + 1
         if k - 2 > start and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
