@@ -56,6 +56,22 @@ def test_issue_13_a_list_the_parse_breaks_is_conjoined_item_by_item(rules):
     assert not any(label == "conjoinedWith" and "ImageNet" in (a, b) for a, label, b in found)
 
 
+def test_issue_13_a_clause_end_the_parser_takes_for_a_list_conjoins_nothing(rules):
+    """ "when applied to MLLMs, SAE-V-based methods could achieve": the parser coordinates the clause's
+    last noun with the subject after the comma; no word coordinates them, so no conjoinedWith (from
+    the rules or the learned classifier)."""
+    text = (
+        "Specifically, when applied to the alignment process of MLLMs, SAE-V-based data filtering methods "
+        "could achieve more than 110% performance with less than 50% data."
+    )
+    mentions = {"MLLMs": "Method", "SAE-V-based data filtering methods": "Method"}
+    assert not any(label == "conjoinedWith" for _, label, _ in _ruled(rules, text, mentions))
+    learned = [("MLLMs", "CONJUNCTION", "SAE-V-based data filtering methods", 0.95)]
+    assert not any(label == "conjoinedWith" for _, label, _ in _learned(rules, text, mentions, learned))
+    text = "We align MLLMs and SAE-V-based data filtering methods."
+    assert ("MLLMs", "conjoinedWith", "SAE-V-based data filtering methods") in _ruled(rules, text, mentions)
+
+
 def test_issue_13_improving_a_quality_names_no_baseline(rules):
     text = "FooNet improves the contextual consistency of the outputs."
     assert _ruled(rules, text, {"FooNet": "Method", "contextual consistency": "Method"}) == set()

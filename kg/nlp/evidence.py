@@ -166,8 +166,9 @@ def renamed(a: Span, b: Span) -> bool:
 
 
 def coordinated(a: Token, b: Token) -> bool:
-    """Does the parse coordinate ``a`` and ``b`` ("X and Y", "X, Y and Z")?"""
-    return b in a.conjuncts
+    """Does the parse coordinate ``a`` and ``b`` ("X and Y", "X, Y and Z") with a word that
+    coordinates (not "of MLLMs, X-based methods could": a clause's end the parser took for a list)?"""
+    return b in a.conjuncts and any(c.dep_ in {"cc", "preconj"} for t in (a, *a.conjuncts) for c in t.children)
 
 
 #: Argument types each relation admits (kg's guidelines: addresses method -> task, evaluatedOn

@@ -13,6 +13,7 @@ from spacy.tokens import Span, Token
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import (
     METHOD_HEADS,
+    coordinated,
     determined,
     indefinite,
     is_name,
@@ -28,23 +29,8 @@ from kg.nlp.solving import purpose_objects
 from kg.nlp.span_edges import STRIPPABLE_HEADS
 
 _PART_HEADS = frozenset(
-    {
-        "layer",
-        "module",
-        "component",
-        "head",
-        "block",
-        "unit",
-        "part",
-        "encoder",
-        "decoder",
-        "step",
-        "stage",
-        "generator",
-        "discriminator",
-        "backbone",
-        "space",
-    }
+    """layer module component head block unit part encoder decoder step stage generator discriminator
+    backbone space""".split()
 )
 
 
@@ -145,7 +131,7 @@ class NounFinder(Finder):
                         self.apposition(span, root, other, child)
                 if child.dep_ == "conj" and child.tag_ == "NNS" and any(c.lower_ == "other" for c in child.children):
                     self.add(span, "isA", self.index.get(child.i), root)  # "AdaGrad and other adaptive methods"
-                elif child.dep_ == "conj":
+                elif child.dep_ == "conj" and coordinated(root, child):
                     self.coordination(span, child)
                 if child.dep_ != "prep":
                     continue
