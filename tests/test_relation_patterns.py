@@ -70,6 +70,10 @@ def test_issue_13_a_clause_end_the_parser_takes_for_a_list_conjoins_nothing(rule
     assert not any(label == "conjoinedWith" for _, label, _ in _learned(rules, text, mentions, learned))
     text = "We align MLLMs and SAE-V-based data filtering methods."
     assert ("MLLMs", "conjoinedWith", "SAE-V-based data filtering methods") in _ruled(rules, text, mentions)
+    # a list of three needs no "and"
+    text = "We test activation functions such as ReLU, GELU, Swish on CNNs."
+    found = _ruled(rules, text, {"ReLU": "Method", "GELU": "Method", "Swish": "Method"})
+    assert {("ReLU", "conjoinedWith", "GELU"), ("GELU", "conjoinedWith", "Swish")} <= found
 
 
 def test_issue_13_improving_a_quality_names_no_baseline(rules):
