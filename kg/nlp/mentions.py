@@ -1,8 +1,7 @@
 """Find mentions of methods, tasks, datasets, metrics and concepts: ``doc.spans["kg_mentions"]``.
 
-Candidates come from noun chunks (trimmed of determiners and evaluative words by
-:mod:`kg.nlp.span_edges`), abbreviation
-definitions, named terms ("LaCache", "CIFAR-10", "SAE-V") and a gazetteer of well-known names.
+Candidates come from noun chunks (trimmed of determiners and evaluative words by :mod:`kg.nlp.span_edges`),
+abbreviation definitions, named terms ("LaCache", "CIFAR-10", "SAE-V") and a gazetteer of well-known names.
 Spans may nest ("KV cache" inside "KV cache optimization"). A candidate is kept only when it
 names something: junk such as pronouns, "this paper" or "extensive experiments" never is.
 """
