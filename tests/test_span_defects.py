@@ -380,6 +380,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Gibbs sampling", "Hawkes processes", "dynamics models"},
             {"sampling", "Gibb"},
         ),
+        (  # a name in title case with its head, opening with a name in camel case
+            "We evaluate on the DeepMind Control Suite from pixels, and on the MuJoCo benchmark.",
+            {"DeepMind Control Suite", "MuJoCo"},
+            {"MuJoCo benchmark"},
+        ),
         (  # a term named after a person keeps its possessive; another possessive ends what is before it
             "We derive it with Bayes' rule and Newton's method, bound it by Freedman's inequality, unlike TRPO's approach.",
             {"Bayes rule", "Newton's method", "Freedman's inequality", "TRPO"},

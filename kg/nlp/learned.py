@@ -46,7 +46,7 @@ from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
-from kg.nlp.span_edges import is_named, trim, with_superlative
+from kg.nlp.span_edges import is_named, titled_name, trim, with_superlative
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 from kg.nlp.titled import main_of
 from kg.nlp.versions import ends_named, with_versions
@@ -91,7 +91,7 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
         key = (trimmed.start, trimmed.end)
         if (
             kind == "Dataset"
-            and not ends_named(trimmed)
+            and not (ends_named(trimmed) or titled_name(trimmed))
             and any(trimmed.start <= s and e <= trimmed.end and (s, e) != key for s, e in datasets)
         ):
             continue  # "the MuJoCo benchmark": like the rules, keep the name, not the phrase

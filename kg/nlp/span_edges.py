@@ -57,8 +57,7 @@ _TERM_ADVERBS = frozenset(
     """fully densely sparsely partially weakly strongly doubly singly linearly locally globally
     jointly independently identically conditionally""".split()
 )
-#: Words of size and degree that say how much, not what kind: "low communication cost", "large
-#: datasets", "high-fidelity 3D scene reconstruction" name the cost, the datasets, the task.
+#: Words of size that say how much, not what kind: "low communication cost" names the cost.
 _MAGNITUDES = frozenset({"low", "high", "large", "small", "huge", "massive"})
 #: What "low" and "high" make a term with, hyphenated or not: "low rank", "high-dimensional",
 #: "low-resource", "high-order" (and "large-scale": a size word glued to more than a quality).
@@ -394,7 +393,8 @@ def whole_words(span: Span) -> Span:
 
 
 def titled_name(span: Span) -> bool:
-    """A name in title case with its head ("Open Graph Benchmark", "One Billion Word Benchmark"),
-    not a name before a head ("the GLUE benchmark", "the MuJoCo Benchmark", "Atari games")."""
+    """A name in title case with its head ("Open Graph Benchmark", "DeepMind Control Suite"), not a
+    name before a head ("the GLUE benchmark", "the MuJoCo Benchmark", "Atari games")."""
     words = [t for t in span if t.is_alpha or t.like_num]
-    return len(words) >= 3 and all(t.is_title or t.like_num for t in words) and not words[0].is_sent_start
+    cased = all(t.is_title or t.like_num or (k == 0 and is_named(t)) for k, t in enumerate(words))
+    return len(words) >= 3 and cased and not words[0].is_sent_start
