@@ -76,6 +76,14 @@ def test_issue_13_a_clause_end_the_parser_takes_for_a_list_conjoins_nothing(rule
     assert {("ReLU", "conjoinedWith", "GELU"), ("GELU", "conjoinedWith", "Swish")} <= found
 
 
+def test_issue_13_a_work_that_presents_x_for_t_is_no_doer(rules):
+    """ "This work presents X for T": X addresses T (the subject is the paper, no mention)."""
+    text = "This work presents Temporally-Adaptive Convolutions (TAdaConv) for video understanding."
+    mentions = {"Temporally-Adaptive Convolutions": "Method", "video understanding": "Task"}
+    found = _ruled(rules, text, mentions)
+    assert ("Temporally-Adaptive Convolutions", "addresses", "video understanding") in found
+
+
 def test_issue_13_improving_a_quality_names_no_baseline(rules):
     text = "FooNet improves the contextual consistency of the outputs."
     assert _ruled(rules, text, {"FooNet": "Method", "contextual consistency": "Method"}) == set()

@@ -192,7 +192,7 @@ class _Finder(NounFinder):
                     elif word in {"to", "for"} and tail.label_ in TASKS and tok.lemma_.lower() in _APPLY_VERBS:
                         # "we apply X to T", "X is used for T", "we propose X for T"
                         # "we use X for T": X addresses T; "FooNet uses X for T": FooNet does
-                        doers = [s for s in args(tok, {"nsubj"}) if s.lower_ != "we"]
+                        doers = [s for s in args(tok, {"nsubj"}) if self.mention(s) is not None]  # not "this work"
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
                             self.add(self.mention(method), "addresses", tail, tok, role=True)
                     elif (word == "on" and lemma in {"rely", "build", "base"}) or (
