@@ -103,9 +103,9 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
-    plural = [t for t in span[:-1] if t.tag_ == "NNS" and singular(t.text) != t.text]  # not "Gibbs", "dynamics"
+    plural = [t for t in span[:-1] if t.tag_ == "NNS" and (singular(t.text) != t.text or not t.whitespace_)]
     if any(not (_name_piece(t) or superlative_start(t) >= 0) for t in plural):
-        return False  # "stores KV", "LLMs escalates": misparsed verbs (not "least squares problem")
+        return False  # "stores KV", "LLMs escalates", "sub-": misparsed (not "least squares problem", "Gibbs sampling")
     if _names_before_head(span):
         return False  # "Pauli-Liouville" of "the Pauli-Liouville basis"
     if any(is_named(t) for t in tokens):
