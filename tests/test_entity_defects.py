@@ -230,21 +230,25 @@ def test_defects_names_with_sizes_and_symbols_stay_nodes() -> None:
     assert sorted(e.label for e in entities.values()) == sorted(names)
 
 
-@pytest.mark.slow
-def test_defects_a_glued_link_is_no_node(tmp_path) -> None:
-    """ "Code is available athttps://github.com/a/b." gave a Method node "athttps://github.com/a/b"."""
+def _built_labels(tmp_path, title: str, abstract: str) -> set[str]:  # type: ignore[no-untyped-def]
+    """The entity labels kg builds from one abstract, every confidence kept."""
     import json
 
     import kg
 
     path = tmp_path / "a.jsonl"
+    path.write_text(json.dumps({"id": "1", "title": title, "abstract": abstract}) + "\n", encoding="utf-8")
+    return {e.label for e in kg.build(path, cache=False, min_confidence=0).entities()}
+
+
+@pytest.mark.slow
+def test_defects_a_glued_link_is_no_node(tmp_path) -> None:
+    """ "Code is available athttps://github.com/a/b." gave a Method node "athttps://github.com/a/b"."""
     abstract = (
         "We propose FooNet, a graph neural network for molecule generation. FooNet outperforms "
         "GraphAF on ZINC250k. Code and models are available athttps://github.com/foo/Bar/."
     )
-    path.write_text(json.dumps({"id": "1", "title": "FooNet", "abstract": abstract}) + "\n", encoding="utf-8")
-    graph = kg.build(path, cache=False, min_confidence=0)
-    labels = [e.label for e in graph.entities()]
+    labels = _built_labels(tmp_path, "FooNet", abstract)
     assert "FooNet" in labels
     assert not any("http" in label or "github" in label for label in labels)
 
@@ -271,18 +275,11 @@ def test_defects_a_name_that_sentences_call_a_dataset_is_one() -> None:
 def test_defects_names_joined_by_an_en_dash_are_one_name(tmp_path) -> None:
     """TeX's "Kullback--Leibler" and Unicode's "Runge–Kutta" gave "Leibler divergence" and
     "Kutta method" nodes: the parser read the dash as a break between two names."""
-    import json
-
-    import kg
-
-    path = tmp_path / "a.jsonl"
     abstract = (
         "We minimize the Kullback--Leibler divergence between the two posteriors with a Runge\u2013Kutta "
         "method. We then show that Metropolis--Hastings sampling converges faster than Gibbs sampling."
     )
-    path.write_text(json.dumps({"id": "1", "title": "Dashes", "abstract": abstract}) + "\n", encoding="utf-8")
-    graph = kg.build(path, cache=False, min_confidence=0)
-    labels = {e.label for e in graph.entities()}
+    labels = _built_labels(tmp_path, "Dashes", abstract)
     assert {"Kullback-Leibler divergence", "Metropolis-Hastings sampling"} <= labels
     assert not {"Leibler divergence", "Hastings sampling", "Kullback", "Kutta method"} & labels
 
@@ -291,17 +288,10 @@ def test_defects_names_joined_by_an_en_dash_are_one_name(tmp_path) -> None:
 def test_defects_a_list_glued_to_its_marks_is_cut_at_them(tmp_path) -> None:
     """ "handling both link prediction and node classification;(b) Principled" gave a node
     "node classification;(b" and cost the relation to node classification."""
-    import json
-
-    import kg
-
-    path = tmp_path / "a.jsonl"
     abstract = (
         "We propose NetInfoF, a framework for graph learning. NetInfoF has notable advantages:(a) General, "
         "handling both link prediction and node classification;(b) Principled, with a closed-form solution."
     )
-    path.write_text(json.dumps({"id": "1", "title": "NetInfoF", "abstract": abstract}) + "\n", encoding="utf-8")
-    graph = kg.build(path, cache=False, min_confidence=0)
-    labels = {e.label for e in graph.entities()}
+    labels = _built_labels(tmp_path, "NetInfoF", abstract)
     assert {"link prediction", "node classification"} <= labels
     assert not any("(" in label or ";" in label for label in labels)

@@ -386,7 +386,7 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"MuJoCo benchmark"},
         ),
         (  # a term named after a person keeps its possessive; another possessive ends what is before it
-            "We derive it with Bayes' rule and Newton's method, bound it by Freedman's inequality, unlike TRPO's approach.",
+            "We use Bayes' rule and Newton's method, bound it by Freedman's inequality, unlike TRPO's approach.",
             {"Bayes rule", "Newton's method", "Freedman's inequality", "TRPO"},
             {"rule", "method", "inequality", "TRPO's approach"},
         ),
