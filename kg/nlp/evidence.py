@@ -169,8 +169,8 @@ def coordinated(a: Token, b: Token) -> bool:
     """Does the parse coordinate ``a`` and ``b`` ("X and Y", "X, Y and Z"; "e.g., X, Y", "Ys, e.g., X"
     and "X, Y, Z" need no "and"), not a clause's end and its subject ("of MLLMs, X-based methods could")?"""
     group = sorted([a, *a.conjuncts], key=lambda t: t.i)
-    before = {t.lower_ for t in a.doc[max(group[0].i - 3, group[0].sent.start) : group[-1].i]}
-    listed = len(group) >= 3 or before & {"(", ":", "e.g.", "eg", "like", "as", "including"}
+    around = {t.lower_ for t in a.doc[max(group[0].i - 3, group[0].sent.start) : group[-1].i]}  # before, between
+    listed = len(group) >= 3 or around & {"(", ":", "e.g.", "eg", "like", "as", "including"}
     return b in a.conjuncts and bool(listed or any(c.dep_ in {"cc", "preconj"} for t in group for c in t.children))
 
 
