@@ -20,7 +20,7 @@ from kg.nlp.versions import ends_named
 from kg.text import normal_form
 
 PROPOSED_KEY = "kg_proposed"
-_AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})
+AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})  # the paper or its authors: "this work presents"
 _OTHERS_WORK = frozenset({"prior", "previous", "past", "earlier", "recent", "existing", "other", "related", "their"})
 _NOT_THE_OBJECT = frozenset({"relcl", "prep", "advcl", "xcomp", "ccomp", "acl", "conj", "cc", "punct"})
 _NOVEL = frozenset({"novel", "new", "our"})
@@ -41,7 +41,7 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
     for child in verb.children:
         if (
             child.dep_ in {"nsubj", "nsubjpass"}
-            and child.lemma_.lower() in _AUTHOR_SUBJECTS
+            and child.lemma_.lower() in AUTHOR_SUBJECTS
             and not any(c.lower_ in _OTHERS_WORK for c in child.children)  # not "prior work"
         ):
             return True

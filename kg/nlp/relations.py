@@ -22,6 +22,7 @@ from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_
 from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
+from kg.nlp.proposals import AUTHOR_SUBJECTS
 from kg.nlp.purposes import PURPOSE_RULES
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, learns_from
 from kg.nlp.result_places import RESULT_RULES
@@ -49,8 +50,6 @@ _ROLE_VERBS = frozenset(
 )
 #: Verbs that evaluate a quality object ("we demonstrate the effectiveness of X on T", not "the limits of Y").
 _SHOW_VERBS = frozenset({"demonstrate", "show", "verify", "confirm", "illustrate", "examine"})
-#: Subjects that are the paper's authors or the paper itself ("we", "this work presents X for T").
-_PAPER_SUBJECTS = frozenset({"we", "work", "paper", "study", "article"})
 #: Verbs that put a method to a task with "to"/"for" ("apply X to T", "propose X for T").
 _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introduce", "present", "develop", "design"})
 #: Verbs whose "with Y" is a use of Y ("trained with Y"), unlike "learned jointly with Y" or "faster with Y".
@@ -194,7 +193,7 @@ class _Finder(NounFinder):
                     elif word in {"to", "for"} and tail.label_ in TASKS and tok.lemma_.lower() in _APPLY_VERBS:
                         # "we apply X to T", "X is used for T", "we propose X for T"
                         # "we use X for T": X addresses T; "FooNet uses X for T": FooNet does
-                        doers = [s for s in args(tok, {"nsubj"}) if s.lemma_.lower() not in _PAPER_SUBJECTS]
+                        doers = [s for s in args(tok, {"nsubj"}) if s.lemma_.lower() not in AUTHOR_SUBJECTS]
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
                             self.add(self.mention(method), "addresses", tail, tok, role=True)
                     elif (word == "on" and lemma in {"rely", "build", "base"}) or (
