@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 import spacy
+from spacy.tokens import Doc
 
 from kg.nlp.extract import extract
+from kg.nlp.name_runs import name_run
 from kg.nlp.span_edges import whole_words
 from kg.nlp.variants import coordination_variants, unquoted
 
@@ -390,12 +392,40 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Bayes rule", "Newton's method", "Freedman's inequality", "TRPO"},
             {"rule", "method", "inequality", "TRPO's approach"},
         ),
+        (  # a name goes on through the capitalized words the parser left beside it
+            "We test on Atari games (Breakout, Pong and Space Invaders) and in 3D DeepMind Lab exploration.",
+            {"Space Invaders", "DeepMind Lab"},
+            {"Space", "DeepMind"},
+        ),
+        (  # ... and through a language pair; an abbreviation after it is its own
+            "We train a Wikitext-103 LM, and translate on WMT'14 English-to-German.",
+            {"Wikitext-103", "WMT14 English-to-German"},
+            {"Wikitext-103 LM", "WMT14"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
     found = {m.text for m in extract(nlp(text)).mentions}
     assert expected <= found
     assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("words", "tags", "mention", "grown"),
+    [
+        (["in", "Space", "Invaders", "games"], ["IN", "NNP", "NNPS", "NNS"], (1, 2), "Space Invaders"),
+        (["the", "Swin", "Transformer", "model"], ["DT", "NNP", "NNP", "NN"], (2, 3), "Swin Transformer"),
+        (["on", "XLING", "BLI", "tasks"], ["IN", "NNP", "NNP", "NNS"], (2, 3), "BLI"),  # two abbreviations
+        (["a", "D", "ReLU", "network"], ["DT", "NNP", "NNP", "NN"], (2, 3), "ReLU"),  # a one-letter word
+        (["a", "weight", "function", "W"], ["DT", "NN", "NN", "NNP"], (1, 3), "weight function"),
+    ],
+)
+def test_a_name_grows_over_the_capitalized_words_beside_it(
+    words: list[str], tags: list[str], mention: tuple[int, int], grown: str
+) -> None:
+    doc = Doc(spacy.blank("en").vocab, words=words, tags=tags)
+    start, end = name_run(doc, *mention)
+    assert doc[start:end].text == grown
 
 
 def test_a_name_based_role_noun_gives_its_relations_to_the_name(nlp) -> None:  # type: ignore[no-untyped-def]

@@ -44,6 +44,7 @@ from kg.nlp.evidence import (
 )
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
+from kg.nlp.name_runs import with_name_runs
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_edges import is_named, titled_name, trim, with_superlative
@@ -96,7 +97,8 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
         ):
             continue  # "the MuJoCo benchmark": like the rules, keep the name, not the phrase
         found.setdefault(key, kind)
-    return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(with_versions(doc, found).items())]
+    grown = with_name_runs(doc, with_versions(doc, found))
+    return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(grown.items())]
 
 
 def _refers_to_own_work(span: Span, main: Span) -> bool:

@@ -22,6 +22,7 @@ from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.hyphened import prefix_term
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
+from kg.nlp.name_runs import with_name_runs
 from kg.nlp.span_edges import (
     NAMING_PARTICIPLES,
     ROLE_HEADS,
@@ -357,9 +358,8 @@ def find_mentions(
             if kind is not None:
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
-    found = with_versions(doc, found)
-    # "MuJoCo benchmark", "D4RL offline datasets": the name is the dataset, not the phrase;
-    # "Open Graph Benchmark" is a name with its head: its words before the head are none.
+    found = with_name_runs(doc, with_versions(doc, found))
+    # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
         inner = [(s2, e2) for (s2, e2), lab2 in found.items() if (s2, e2) != (s, e) and s <= s2 and e2 <= e]
         if lab != "Dataset" or ends_named(doc[s:e]) or not any(found[k] == "Dataset" for k in inner):

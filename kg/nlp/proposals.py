@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, names_next
+from kg.nlp.name_runs import ends_name_run
 from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named
 from kg.nlp.spans import mention_index, region
 from kg.nlp.versions import ends_named
@@ -354,8 +355,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     for key, span in list(chosen.items()):
         if first_seen.get(normal_form(span.text), span.sent.start) < span.sent.start:
             del chosen[key]
-    # "we introduce Pareto Estimation to Pick the Perfect Precision (PEPPP)": the parse cut the
-    # long form the abbreviation stands for; the abbreviation names the whole
+    # "we introduce Pareto Estimation to Pick the Perfect Precision (PEPPP)": PEPPP names the whole
     for short, long in definitions(doc):
         cut = [k for k, p in chosen.items() if p.start == long.start and p.end < long.end]
         if cut and short.start in index and index[short.start].end == short.end:
@@ -363,7 +363,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                 del chosen[key]
             chosen[(short.start, short.end)] = index[short.start]
     spans = list(chosen.values())
-    names = [s for s in spans if ends_named(s)]
+    names = [s for s in spans if ends_named(s) or ends_name_run(s)]
     titled = [s for s in spans if _reads_as_name(s)]
     result = names or titled or spans
     result = [*result, *(s for s in spans if (s.start, s.end) in novel | kept and s not in result)]

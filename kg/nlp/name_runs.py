@@ -1,0 +1,65 @@
+"""A name written in capitals goes on through the capitalized words beside it: "Space Invaders",
+"DeepMind Lab", "Swin Transformer", "Tiny ImageNet" are names of their own, not Space,
+DeepMind, Transformer or ImageNet. The parser often leaves such a
+run of proper nouns in pieces ("Space" a conjunct, "Invaders" a modifier of the verb).
+
+Only a mention that starts (or ends) with a capitalized word grows, and only over proper nouns
+written with a capital that are not the first word of their sentence; two abbreviations side by
+side stay two ("XLING BLI"), an abbreviation after a name is what it names ("Wikitext-103 LM"),
+and a one-letter word stays out ("D ReLU", "weight function W").
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.span_edges import is_named, whole_words
+
+
+def _capitalized(token: Token) -> bool:
+    return len(token) > 1 and token.text[0].isupper()
+
+
+def _name_word(token: Token) -> bool:
+    """A proper noun written with a capital: a word a run of a name goes on through."""
+    return token.tag_ in {"NNP", "NNPS"} and token.is_alpha and _capitalized(token) and not token.is_sent_start
+
+
+def _joins(inner: Token, outer: Token) -> bool:
+    """Whether the name word ``outer`` goes on the name ending (or starting) with ``inner``."""
+    return _capitalized(inner) and _name_word(outer) and not (inner.is_upper and outer.is_upper)
+
+
+def name_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the mention ``doc[start:end]`` grown over the name words beside it."""
+    first, last = start, end
+    while end < len(doc) and doc[end - 1].whitespace_ and _joins(doc[end - 1], doc[end]) and not doc[end].is_upper:
+        end += 1
+    while start > 0 and doc[start - 1].whitespace_ and _joins(doc[start], doc[start - 1]):
+        start -= 1
+    if (start, end) == (first, last):
+        return start, end
+    whole = whole_words(doc[start:end])  # "WMT'14 English-to-German"
+    return whole.start, whole.end
+
+
+def ends_name_run(span: Span) -> bool:
+    """Whether ``span`` ends with a name and the capitalized words after it: "One-Shot StreetLearn
+    Navigation", "Memory&Planning Game" are names though their last word alone is none."""
+    k = len(span) - 1
+    while k > 0 and _name_word(span[k]) and span[k - 1].whitespace_:
+        k -= 1
+    return k < len(span) - 1 and any(is_named(t) for t in span[k:])
+
+
+def with_name_runs(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """``found`` (bounds -> label) with each mention grown over the name words beside it; a grown
+    mention already found keeps its own label."""
+    out: dict[tuple[int, int], str] = {}
+    for (s, e), lab in found.items():
+        whole = name_run(doc, s, e)
+        if whole == (s, e):
+            out.setdefault(whole, lab)
+        else:
+            out[whole] = found.get(whole, lab)
+    return out
