@@ -418,6 +418,7 @@ def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str],
         (["on", "XLING", "BLI", "tasks"], ["IN", "NNP", "NNP", "NNS"], (2, 3), "BLI"),  # two abbreviations
         (["a", "D", "ReLU", "network"], ["DT", "NNP", "NNP", "NN"], (2, 3), "ReLU"),  # a one-letter word
         (["a", "weight", "function", "W"], ["DT", "NN", "NN", "NNP"], (1, 3), "weight function"),
+        (["the", "SOTA", "Chamfer", "distance"], ["DT", "NNP", "NNP", "NN"], (2, 4), "Chamfer distance"),  # rates
     ],
 )
 def test_a_name_grows_over_the_capitalized_words_beside_it(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.lexicon import load_lexicon
 from kg.nlp.span_edges import is_named, whole_words
 
 
@@ -27,7 +28,13 @@ def _name_word(token: Token) -> bool:
 
 def _joins(inner: Token, outer: Token) -> bool:
     """Whether the name word ``outer`` goes on the name ending (or starting) with ``inner``."""
-    return _capitalized(inner) and _name_word(outer) and not (inner.is_upper and outer.is_upper)
+    rating = load_lexicon().stop_modifiers  # "SOTA Chamfer distance", "Novel View Synthesis"
+    return (
+        _capitalized(inner)
+        and _name_word(outer)
+        and not (inner.is_upper and outer.is_upper)
+        and not {inner.lower_, outer.lower_} & rating
+    )
 
 
 def name_run(doc: Doc, start: int, end: int) -> tuple[int, int]:
