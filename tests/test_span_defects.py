@@ -402,6 +402,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Wikitext-103", "WMT14 English-to-German"},
             {"Wikitext-103 LM", "WMT14"},
         ),
+        (  # ... but not into a piece of a long form the abstract defines
+            "Our belief estimation method, named Directly Forecasting Belief Transformer (DFBT), forecasts states.",
+            {"DFBT"},
+            {"Belief Transformer"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

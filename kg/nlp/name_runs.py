@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import load_lexicon
 from kg.nlp.span_edges import is_named, whole_words
 
@@ -61,12 +62,15 @@ def ends_name_run(span: Span) -> bool:
 
 def with_name_runs(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
     """``found`` (bounds -> label) with each mention grown over the name words beside it; a grown
-    mention already found keeps its own label."""
+    mention already found keeps its own label, and none grows into a piece of a long form the
+    abstract defines ("Belief Transformer" of "Directly Forecasting Belief Transformer (DFBT)")."""
+    longs = [(long.start, long.end) for _, long in definitions(doc)]
     out: dict[tuple[int, int], str] = {}
     for (s, e), lab in found.items():
         whole = name_run(doc, s, e)
-        if whole == (s, e):
-            out.setdefault(whole, lab)
+        inside = any(a <= whole[0] and whole[1] <= b and (a, b) != whole for a, b in longs)
+        if whole == (s, e) or inside:
+            out.setdefault((s, e), lab)
         else:
             out[whole] = found.get(whole, lab)
     return out
