@@ -1,7 +1,8 @@
 """A name goes on through its version: "OpenLane-V2", "Speech Commands V2", "Llama 2", "GPT-3.5",
-"StarCraft II" are names of their own, not OpenLane, Speech Commands, Llama, GPT or StarCraft; a
-version alone ("II", the "v2" of "v1 and v2") is no mention. Not a score ("FID 1.92") nor an amount
-("ImageNet 1K", "ImageNet 0-shot")."""
+"StarCraft II", "Caltech 101", "COCO 2017" are names of their own, not OpenLane, Speech Commands,
+Llama, GPT, StarCraft, Caltech or COCO; a version alone ("II", the "v2" of "v1 and v2") is no
+mention. Not a score ("FID 1.92"), an amount ("ImageNet 1K", "ImageNet 0-shot"), nor the year of a
+citation ("Kidger 2020")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.span_edges import is_named
 
-_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|I{2,3}|IV|VI{1,3}")
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|\d{3,}|I{2,3}|IV|VI{1,3}")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def version_like(text: str) -> bool:
@@ -21,14 +23,15 @@ def version_like(text: str) -> bool:
 
 def is_version(token: Token) -> bool:
     """A version written after a name: the "V2" of "OpenLane-V2" and "Speech Commands V2", the "2"
-    of "Llama 2", the "II" of "StarCraft II" (a name goes on through its version)."""
+    of "Llama 2", the "II" of "StarCraft II", the "101" of "Caltech 101" and "2017" of "COCO 2017"
+    (a name goes on through its version); not the year of a citation ("Kidger 2020")."""
     i = token.i
     if i == 0 or not version_like(token.text):
         return False
     before = token.doc[i - 1]
     if before.text == "-" and not before.whitespace_ and i >= 2:
         before = token.doc[i - 2]
-    return is_named(before) or before.is_title
+    return is_named(before) or (before.is_title and not _YEAR.fullmatch(token.text))
 
 
 def version_end(doc: Doc, end: int) -> int:
