@@ -394,6 +394,21 @@ def test_a_datasets_release_named_by_its_size_is_the_dataset():
     assert keys[4] == [term_key("Human3.6M"), term_key("ADE20K")]
 
 
+def test_a_datasets_release_named_by_its_year_or_a_name_by_its_capitals_is_the_dataset():
+    """ "COCO 2017" is COCO; "DM Control" and "DeepMind Control" one benchmark; "Atari 2600" no year."""
+    _entities, keys = resolve_entities(
+        [
+            ("a", ex(("COCO", "Dataset"), ("DM Control", "Dataset"))),
+            ("b", ex(("COCO", "Dataset"), ("DM Control", "Dataset"))),
+            ("c", ex(("COCO 2017", "Dataset"), ("DeepMind Control", "Dataset"))),
+            ("d", ex(("Atari", "Dataset"), ("Atari", "Dataset"))),
+            ("e", ex(("Atari 2600", "Dataset"), ("DM Lab", "Dataset"))),
+        ]
+    )
+    assert keys[2] == keys[0]
+    assert keys[4] == [term_key("Atari 2600"), term_key("DM Lab")]
+
+
 def test_long_forms_of_one_abbreviation_apart_by_a_word_for_a_kind_of_thing_are_one_entity():
     _entities, keys = resolve_entities(
         [

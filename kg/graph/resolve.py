@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from kg.graph.short_forms import lower_initial, short_form_pairs, spells
+from kg.graph.short_forms import camel_initials_pairs, lower_initial, short_form_pairs, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key, written_term
 from kg.graph.typing_votes import decide_type
 from kg.graph.variants import (
@@ -376,7 +376,12 @@ def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
             groups[common] += groups.pop(rare)
     datasets = {vk: [t for e in group for t in e.surface] for vk, group in groups.items() if group[0].type == "Dataset"}
     known = [vk for vk in datasets if papers[vk] >= 2]
-    for pairs in (publisher_pairs(datasets, known), role_head_pairs(datasets, known), release_pairs(datasets, known)):
+    for pairs in (
+        publisher_pairs(datasets, known),
+        role_head_pairs(datasets, known),
+        release_pairs(datasets, known),
+        camel_initials_pairs(datasets),
+    ):
         for rare, common in pairs.items():
             if rare in groups and common in groups:
                 groups[common] += groups.pop(rare)

@@ -1,6 +1,7 @@
 """Abbreviations and the long forms they spell: :func:`spells` says whether a short form's letters
 are a long form's initials; :func:`short_form_pairs` finds the entities (grouped by variant key)
-that are one name written with or without part of it abbreviated."""
+that are one name written with or without part of it abbreviated, :func:`camel_initials_pairs`
+the datasets named with a camel-case word or its capitals ("DeepMind Control", "DM Control")."""
 
 from __future__ import annotations
 
@@ -105,3 +106,30 @@ def inserted_words(longer: str, shorter: str, most: int = 3) -> bool:
         return False
     rest = iter(long_words)
     return all(word in rest for word in short_words)
+
+
+def camel_initials_pairs(datasets: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """``initialed -> written out`` variant keys of one dataset's name opening with a camel-case
+    word and with that word's capitals ("DM Control" and "DeepMind Control", "TF Agents" and
+    "TensorFlow Agents"): ``datasets`` maps each variant key to its texts. The one more texts
+    write is kept.
+
+    >>> camel_initials_pairs({"dm control": ["DM Control", "DM Control"], "deepmind control": ["DeepMind Control"],
+    ...     "dm lab": ["DM Lab"]})
+    {'deepmind control': 'dm control'}
+    """
+    by_initials: dict[tuple[str, str], str] = {}
+    for key, texts in datasets.items():
+        for text in texts:
+            first, _, rest = text.partition(" ")
+            capitals = "".join(c for c in first if c.isupper())
+            if rest and first.isalpha() and len(capitals) >= 2 and not first.isupper() and first[0].isupper():
+                by_initials.setdefault((capitals, variant_key(rest)), key)
+    out: dict[str, str] = {}
+    for key, texts in datasets.items():
+        first, _, rest = texts[0].partition(" ")
+        other = by_initials.get((first, variant_key(rest))) if first.isupper() and rest else None
+        if other is not None and other != key and other not in out:
+            rare, common = sorted((key, other), key=lambda k: (len(datasets[k]), k))
+            out[rare] = common
+    return out

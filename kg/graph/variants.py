@@ -365,20 +365,20 @@ def role_head_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, 
 
 #: A dataset's release named by its size: millions or billions of items ("LAION-400M", "JFT-300M",
 #: "DataComp-1B") or the thousand classes of the standard release ("ImageNet-1K"; "ImageNet-21K" is a
-#: dataset of its own, twenty times larger).
-_RELEASE = re.compile(r"(?P<name>.*[a-z]) ?(?:1k|\d+(?:\.\d+)?[mb])")
+#: dataset of its own, twenty times larger), or by its year ("COCO 2017").
+_RELEASE = re.compile(r"(?P<name>.*[a-z]) ?(?:1k|\d+(?:\.\d+)?[mb]|(?:19|20)\d\d)")
 
 
 def release_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, str]:
     """``release -> plain`` variant keys of a dataset's name with the size of a release
-    ("LAION-5B", "ImageNet-1K", "ImageNet1k") and without it ("LAION", "ImageNet"), when the corpus
-    ``known`` the plain name as a dataset (named in two papers or more): papers write the one for
-    the other. "ImageNet-21K", a larger dataset, and a name that is no dataset alone ("Human3.6M",
-    "ADE20K") stay themselves.
+    ("LAION-5B", "ImageNet-1K", "ImageNet1k") or its year ("COCO 2017") and without it ("LAION",
+    "ImageNet"), when the corpus ``known`` the plain name as a dataset (named in two papers or
+    more): papers write the one for the other. "ImageNet-21K", a larger dataset, and a name that is
+    no dataset alone ("Human3.6M", "ADE20K") stay themselves.
 
-    >>> release_pairs(["laion 5b", "imagenet 1k", "imagenet1k", "imagenet 21k", "human3.6m", "ade20k"],
-    ...     ["laion", "imagenet"])
-    {'laion 5b': 'laion', 'imagenet 1k': 'imagenet', 'imagenet1k': 'imagenet'}
+    >>> release_pairs(["laion 5b", "imagenet 1k", "imagenet1k", "imagenet 21k", "human3.6m", "ade20k",
+    ...     "coco 2017"], ["laion", "imagenet", "coco"])
+    {'laion 5b': 'laion', 'imagenet 1k': 'imagenet', 'imagenet1k': 'imagenet', 'coco 2017': 'coco'}
     """
     plain = set(known)
     out: dict[str, str] = {}
