@@ -1,12 +1,14 @@
 """A name written in capitals goes on through the capitalized words beside it: "Space Invaders",
-"DeepMind Lab", "Swin Transformer", "Tiny ImageNet" are names of their own, not Space,
-DeepMind, Transformer or ImageNet. The parser often leaves such a
-run of proper nouns in pieces ("Space" a conjunct, "Invaders" a modifier of the verb).
+"DeepMind Lab", "Swin Transformer", "Tiny ImageNet" are names of their own, not Space, DeepMind,
+Transformer or ImageNet. The parser often leaves such a run of proper nouns in pieces ("Space" a
+conjunct, "Invaders" a modifier of the verb).
 
-Only a mention that starts (or ends) with a capitalized word grows, and only over proper nouns
-written with a capital that are not the first word of their sentence; two abbreviations side by
-side stay two ("XLING BLI"), an abbreviation after a name is what it names ("Wikitext-103 LM"),
-and a one-letter word stays out ("D ReLU", "weight function W").
+Only a mention that starts (or ends) with a capitalized word grows, only over proper nouns written
+with a capital that are not the first word of their sentence, and through a hyphenated word it
+reaches ("WMT'14 English-to-German"). Two abbreviations side by side stay two ("XLING BLI"), an
+abbreviation after a name is what it names ("Wikitext-103 LM"), a word that rates stays out ("SOTA
+Chamfer distance"), and so does a one-letter word ("D ReLU", "weight function W"); no mention grows
+into a piece of a long form the abstract defines.
 """
 
 from __future__ import annotations
