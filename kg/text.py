@@ -196,6 +196,8 @@ def capitals_of_a_name(word: str) -> bool:
     return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and any(c.isdigit() for c in word))
 
 
+#: A year written in a name or a citation: "COCO 2017", "Kidger 2020".
+YEAR = re.compile(r"(?:19|20)\d\d")
 _WORD_PARTS = re.compile(r"[\s\-/]+")
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from kg.graph.typing_votes import head_type
-from kg.text import normal_form, singular
+from kg.text import YEAR, normal_form, singular
 
 _BRITISH = (
     (re.compile(r"(?<=[a-z]{3})our$"), "or"),  # behaviour, neighbour, colour
@@ -366,7 +366,7 @@ def role_head_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, 
 #: A dataset's release named by its size: millions or billions of items ("LAION-400M", "JFT-300M",
 #: "DataComp-1B") or the thousand classes of the standard release ("ImageNet-1K"; "ImageNet-21K" is a
 #: dataset of its own, twenty times larger), or by its year ("COCO 2017").
-_RELEASE = re.compile(r"(?P<name>.*[a-z]) ?(?:1k|\d+(?:\.\d+)?[mb]|(?:19|20)\d\d)")
+_RELEASE = re.compile(rf"(?P<name>.*[a-z]) ?(?:1k|\d+(?:\.\d+)?[mb]|{YEAR.pattern})")
 
 
 def release_pairs(datasets: Iterable[str], known: Iterable[str]) -> dict[str, str]:

@@ -168,15 +168,16 @@ def renamed(a: Span, b: Span) -> bool:
 def coordinated(a: Token, b: Token) -> bool:
     """Does the parse coordinate ``a`` and ``b`` ("X and Y", "X, Y and Z"; "e.g., X, Y", "Ys, e.g., X"
     and "X, Y, Z" need no "and"), not a clause's end and its subject ("of MLLMs, X-based methods could")?"""
+    if b not in a.conjuncts:
+        return False
     group = sorted([a, *a.conjuncts], key=lambda t: t.i)
     around = {t.lower_ for t in a.doc[max(group[0].i - 3, group[0].sent.start) : group[-1].i]}  # before, between
     listed = len(group) >= 3 or around & {"(", ":", "e.g.", "eg", "like", "as", "including"}
-    return b in a.conjuncts and bool(listed or any(c.dep_ in {"cc", "preconj"} for t in group for c in t.children))
+    return bool(listed or any(c.dep_ in {"cc", "preconj"} for t in group for c in t.children))
 
 
-#: Argument types each relation admits (kg's guidelines: addresses method -> task, evaluatedOn
-#: -> dataset, measuredBy -> metric); a relation outside them is not what the sentence states
-#: ("CheXpert measuredBy AUC": a dataset is not measured, a method is measured on it).
+#: Argument types each relation admits (kg's guidelines: addresses method -> task, evaluatedOn ->
+#: dataset, measuredBy -> metric); "CheXpert measuredBy AUC" is no statement (a method is measured).
 _NOT_TAIL = {"improvesOn": {"Dataset", "Metric"}, "comparedWith": {"Dataset", "Metric"}}
 _NOT_HEAD = {
     "addresses": {"Task", "Dataset", "Metric"},

@@ -11,9 +11,9 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.span_edges import is_named
+from kg.text import YEAR
 
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|\d{3,}|I{2,3}|IV|VI{1,3}")
-_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def version_like(text: str) -> bool:
@@ -31,7 +31,7 @@ def is_version(token: Token) -> bool:
     before = token.doc[i - 1]
     if before.text == "-" and not before.whitespace_ and i >= 2:
         before = token.doc[i - 2]
-    return is_named(before) or (before.is_title and not _YEAR.fullmatch(token.text))
+    return is_named(before) or (before.is_title and not YEAR.fullmatch(token.text))
 
 
 def version_end(doc: Doc, end: int) -> int:
