@@ -47,6 +47,25 @@ def test_a_known_abbreviation_does_not_make_a_new_written_out_name_known() -> No
     }
 
 
+def test_a_title_proposes_the_name_its_abstract_writes_only_by_its_abbreviation() -> None:
+    # "Residual Energy-Based Models for Text Generation": the abstract defines EBM and writes only
+    # "residual EBMs", whose key is the title's written-out name
+    abstract = "Energy-based models (EBMs) are old. We propose residual EBMs."
+    paper = Paper("p1", abstract, title="Residual Energy-Based Models for Text Generation")
+    extraction = Extraction(
+        [
+            Mention("Energy-based models", "Method", 0, 19),
+            Mention("EBMs", "Method", 21, 25),
+            Mention("residual EBMs", "Method", 47, 60),
+        ],
+        [],
+        [],
+        [("EBMs", "Energy-based models")],
+    )
+    graph = build_graph([paper], [extraction], kinds=vocabulary_kinds)
+    assert {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "proposes"} == {"residual EBM"}
+
+
 def test_a_capitalized_variant_of_a_proposed_name_is_proposed_too() -> None:
     # "we propose Zorb-Net ... Sparse Zorb-Net and Mild Zorb-Net, two variants of Zorb-Net"
     proposed = _proposed("Zorb-Net: Fooling Transformers", "Zorb-Net", "Sparse Zorb-Net", "our Zorb-Net", "ViT")

@@ -53,7 +53,8 @@ def title_proposals(
     chosen = []
     for key, names, papers in entities:
         forms = list(names)
-        if papers > MAX_PAPERS or not any(term_key(n) in openings for n in forms):
+        # the key too: "residual EBMs" is the "Residual Energy-Based Models" of the title
+        if papers > MAX_PAPERS or not (key in openings or any(term_key(n) in openings for n in forms)):
             continue
         if known is None or not any(known(n) for n in telling(forms)):
             chosen.append(key)
