@@ -196,6 +196,22 @@ def capitals_of_a_name(word: str) -> bool:
     return any(c.isupper() for c in word[1:]) or (word[:1].isupper() and any(c.isdigit() for c in word))
 
 
+#: Head nouns whose "of" names what a construct of the field is made of ("mixture of experts",
+#: "curse of dimensionality"), with the kind of thing the construct is.
+OF_HEADS = {"mixture": "Method", "ensemble": "Method", "bag": "Method", "curse": "Concept", "union": "Concept"}
+
+
+def of_construct(label: str) -> bool:
+    """Whether ``label`` is a construct of the field written with "of" (:data:`OF_HEADS`): "curse of
+    dimensionality" is a term, though "of" mostly makes a phrase ("Bayesian regret of C-PSRL").
+
+    >>> of_construct("curse of dimensionality"), of_construct("Ensembles of models"), of_construct("regret of C-PSRL")
+    (True, True, False)
+    """
+    head, of, _ = label.partition(" of ")
+    return bool(of) and " " not in head and singular(head.lower()) in OF_HEADS
+
+
 #: A year written in a name or a citation: "COCO 2017", "Kidger 2020".
 YEAR = re.compile(r"(?:19|20)\d\d")
 _WORD_PARTS = re.compile(r"[\s\-/]+")

@@ -7,10 +7,19 @@ import math
 import networkx as nx
 import pytest
 
-from kg.graph.confidence import EntityModel, all_features, drop_unsure, load_model, score_entities, titled_dataset
+from kg.graph.confidence import (
+    EntityModel,
+    all_features,
+    drop_unsure,
+    entity_features,
+    load_model,
+    score_entities,
+    titled_dataset,
+)
 from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
 from kg.graph.forest import LEAF, Forest, Tree
 from kg.graph.model import VOCABULARY
+from kg.graph.terms import singular_label
 
 
 def test_entity_confidence_weighs_feature_values() -> None:
@@ -149,3 +158,10 @@ def test_entity_confidence_an_english_word_is_no_dataset_the_gazetteer_writes_in
     score_entities(graph, not_name=word_not_name)
     assert graph.nodes["entity/drive"]["confidence"] == 0.0  # the verb, matched to the DRIVE dataset
     assert graph.nodes["entity/DRIVE"]["confidence"] > 0.0 and graph.nodes["entity/mnist"]["confidence"] > 0.0
+
+
+def test_of_in_a_construct_of_the_field_is_no_sign_of_a_phrase() -> None:
+    # "of" makes a phrase of most labels ("Bayesian regret of C-PSRL"), not of "curse of dimensionality"
+    assert "w=of" in entity_features({"label": "Bayesian regret of C-PSRL", "type": "Concept"})
+    assert "w=of" not in entity_features({"label": "curse of dimensionality", "type": "Concept"})
+    assert singular_label("mixtures of experts") == "mixture of experts"

@@ -229,6 +229,12 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"GAN", "Transformer", "MLP", "energy-based model", "model-based approaches", "RNN-based language models"},
             {"GAN-based methods", "Transformer-based model", "MLP-based head", "BERT-based reader", "MLP-based"},
         ),
+        (  # a construct of the field written with "of" is one term, not "mixture" and "experts"
+            "We route tokens with a mixture of experts. Kernels suffer from the curse of dimensionality, and "
+            "data lie on a union of linear subspaces. We train an ensemble of five models.",
+            {"mixture of experts", "curse of dimensionality", "union of linear subspaces"},
+            {"ensemble of five models", "five models"},
+        ),
     ],
 )
 def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

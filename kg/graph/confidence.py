@@ -32,7 +32,7 @@ from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, VOCABULARY
-from kg.text import singular
+from kg.text import of_construct, singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
@@ -56,7 +56,7 @@ def entity_features(data: Mapping[str, Any]) -> list[str]:
         f"head={singular(low[-1])}",
         f"first={low[0]}",
         f"n={min(len(words), 4)}",
-        *(f"w={w}" for w in dict.fromkeys(low)),
+        *(f"w={w}" for w in dict.fromkeys(low) if w != "of" or not of_construct(label)),
         f"type={data.get('type')}&head={singular(low[-1])}",
     ]
     if any(any(c.isupper() for c in w[1:]) for w in words):

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from kg.records import Extraction
-from kg.text import capitals_of_a_name, singular, term_key
+from kg.text import capitals_of_a_name, of_construct, singular, term_key
 
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
 #: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
@@ -295,13 +295,18 @@ _LEAST_SQUARES = re.compile(r"\bleast[ -]squares$", re.IGNORECASE)
 
 
 def singular_label(text: str) -> str:
-    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes); "least squares"
-    and "least-squares" are no plurals.
+    """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes, the first of a
+    construct written with "of": "ensemble of models"); "least squares" and "least-squares" are no plurals.
 
     >>> singular_label("Sparse Autoencoders"), singular_label("least squares"), singular_label("Least-Squares")
     ('Sparse Autoencoder', 'least squares', 'Least-Squares')
+    >>> singular_label("ensembles of models")
+    'ensemble of models'
     """
     if _LEAST_SQUARES.search(text):
         return text
+    if of_construct(text):
+        first, _, rest = text.partition(" ")
+        return f"{singular(first)} {rest}"
     head, _, last = text.rpartition(" ")
     return f"{head} {singular(last)}" if head else singular(last)

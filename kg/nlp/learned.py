@@ -45,6 +45,7 @@ from kg.nlp.evidence import (
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
 from kg.nlp.name_runs import with_name_runs
+from kg.nlp.of_terms import with_of_terms
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_edges import is_named, titled_name, trim, with_superlative
@@ -97,7 +98,7 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
         ):
             continue  # "the MuJoCo benchmark": like the rules, keep the name, not the phrase
         found.setdefault(key, kind)
-    grown = with_name_runs(doc, with_versions(doc, found))
+    grown = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
     return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(grown.items())]
 
 

@@ -1,9 +1,8 @@
 """Find mentions of methods, tasks, datasets, metrics and concepts: ``doc.spans["kg_mentions"]``.
 
 Candidates come from noun chunks (trimmed of determiners and evaluative words by :mod:`kg.nlp.span_edges`),
-abbreviation definitions, named terms ("LaCache", "CIFAR-10", "SAE-V") and a gazetteer of well-known names.
-Spans may nest ("KV cache" inside "KV cache optimization"). A candidate is kept only when it
-names something: junk such as pronouns, "this paper" or "extensive experiments" never is.
+abbreviation definitions, named terms ("LaCache", "CIFAR-10", "SAE-V") and a gazetteer of well-known names;
+spans may nest ("KV cache" in "KV cache optimization"). A candidate is kept only when it names something.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from kg.nlp.hyphened import prefix_term
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.name_runs import with_name_runs
+from kg.nlp.of_terms import with_of_terms
 from kg.nlp.span_edges import (
     NAMING_PARTICIPLES,
     ROLE_HEADS,
@@ -358,7 +358,7 @@ def find_mentions(
             if kind is not None:
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
-    found = with_name_runs(doc, with_versions(doc, found))
+    found = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
     # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
         inner = [(s2, e2) for (s2, e2), lab2 in found.items() if (s2, e2) != (s, e) and s <= s2 and e2 <= e]

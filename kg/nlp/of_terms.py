@@ -1,0 +1,45 @@
+"""A term of the field written with "of" is one mention: "mixture of experts", "ensemble of neural
+networks", "curse of dimensionality", "union of linear subspaces", "bag of words" each name one
+thing, where the parser makes two noun chunks of them ("mixture", "experts").
+
+Only a head noun that names a construct by what it is made of (:data:`kg.text.OF_HEADS`) joins the noun its
+"of" takes, with the words between them when they are words of a term: "an ensemble of five
+models", "a mixture of the two" stay as they are.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from kg.text import OF_HEADS
+
+_TERM_WORDS = frozenset({"ADJ", "NOUN", "PROPN", "PUNCT", "VERB"})
+
+
+def of_object(token: Token) -> Token | None:
+    """The noun that ends the term ``token`` heads with its "of", if it heads one."""
+    if token.lemma_.lower() not in OF_HEADS or token.pos_ != "NOUN":
+        return None
+    of = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "of" and c.i == token.i + 1), None)
+    obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+    if obj is None or obj.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    between = token.doc[token.i + 2 : obj.i]
+    if any(t.pos_ not in _TERM_WORDS or (t.pos_ == "PUNCT" and t.text != "-") for t in between):
+        return None  # "an ensemble of five models", "a mixture of the two"
+    return obj
+
+
+def with_of_terms(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """``found`` (bounds -> label) and, for each such head, the term it heads with its "of", from
+    the start of a mention it ends ("sparse mixture of experts"); the head's own mention stays,
+    as the corpus's evidence on it does ("mixture" is mostly followed by "of")."""
+    out = dict(found)
+    for i in [t.i for t in doc if t.lemma_.lower() in OF_HEADS]:
+        obj = of_object(doc[i])
+        if obj is None:
+            continue
+        start = min((s for s, e in found if e == i + 1), default=i)
+        label = out.get((start, i + 1)) or OF_HEADS[doc[i].lemma_.lower()]
+        out.setdefault((start, obj.i + 1), label)
+    return out
