@@ -14,6 +14,8 @@ from spacy.tokens import Doc, Token
 from kg.text import OF_HEADS
 
 _TERM_WORDS = frozenset({"ADJ", "NOUN", "PROPN", "PUNCT", "VERB"})
+#: Adjectives that pick or count members rather than say what they are.
+_NOT_TERM = frozenset({"such", "other", "different", "various", "several", "many", "multiple", "same", "diverse"})
 
 
 def of_object(token: Token) -> Token | None:
@@ -24,9 +26,19 @@ def of_object(token: Token) -> Token | None:
     obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
     if obj is None or obj.pos_ not in {"NOUN", "PROPN"}:
         return None
-    between = token.doc[token.i + 2 : obj.i]
-    if any(t.pos_ not in _TERM_WORDS or (t.pos_ == "PUNCT" and t.text != "-") for t in between):
-        return None  # "an ensemble of five models", "a mixture of the two"
+    doc = token.doc
+    between = doc[token.i + 2 : obj.i]
+    if any(
+        t.pos_ not in _TERM_WORDS or (t.pos_ == "PUNCT" and t.text != "-") or t.lower_ in _NOT_TERM for t in between
+    ):
+        return None  # "an ensemble of five models", "a mixture of the two", "a mixture of such rules"
+    after = doc[obj.i + 1] if obj.i + 1 < len(doc) else None
+    if after is not None and (
+        after.pos_ in {"NOUN", "PROPN"} or after.lower_ == "based" or (not obj.whitespace_ and after.text in {"-", "/"})
+    ):
+        return None  # the parse cut the object: "ensemble of deep learning based models", "specialized sub-policies"
+    if any(c.dep_ == "conj" for c in obj.children):
+        return None  # "a mixture of code and text" mixes two things
     return obj
 
 
