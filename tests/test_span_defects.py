@@ -231,7 +231,8 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
         ),
         (  # a construct of the field written with "of" is one term, not "mixture" and "experts"
             "We route tokens with a mixture of experts. Kernels suffer from the curse of dimensionality, and "
-            "data lie on a union of linear subspaces. We train an ensemble of five models and a mixture of such rules. We pretrain on a mixture of code and text.",
+            "data lie on a union of linear subspaces. We train an ensemble of five models and a mixture of such rules. "
+            "We pretrain on a mixture of code and text.",
             {"mixture of experts", "curse of dimensionality", "union of linear subspaces"},
             {"ensemble of five models", "five models", "mixture of such rules", "mixture of code"},
         ),
