@@ -96,6 +96,11 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             "We design an adaptive policy for SAM. Two efficient algorithms, AE-SAM and AE-LookSAM, are proposed.",
             ["AE-SAM", "AE-LookSAM"],
         ),
+        (  # brought in with "a" in the present, by no one named: the paper's own
+            "Second, an attentive training strategy is introduced to tackle the issue of noisy pseudo-labels.",
+            ["attentive training strategy"],
+        ),
+        ("We demonstrate that our approach, titled HYDRA, achieves compressed networks.", ["HYDRA"]),
         ("We propose a novel algorithm LSVI-RFE under the linear MDP setting.", ["LSVI-RFE"]),
         (
             "We validate our Continual Transformer Encoder with experiments on THUMOS14.",

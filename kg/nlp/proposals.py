@@ -64,6 +64,10 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
     )
 
 
+#: Words after which the words after "we propose" are no longer its object.
+_CLAUSE_ENDS = frozenset({"which", "that", "to", "for", "by", "with", "based", "using", "via", "through"})
+
+
 def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
     """Fallback when the parse misses the verb ("We present X" parsed as an adjective):
     the words after "we <proposal verb>" up to the end of the clause."""
@@ -75,18 +79,7 @@ def _surface_objects(sent: Span, lexicon: Lexicon) -> list[Token]:
             for t in words[verb.i - sent.start + 1 :]:
                 if t.tag_ == "VBG" and t.dep_ not in {"amod", "compound"} and any(o.pos_ == "NOUN" for o in out):
                     break  # "an algorithm improving upon the previous upper bounds"
-                if t.text in {";", ".", ":"} or t.lower_ in {
-                    "which",
-                    "that",
-                    "to",
-                    "for",
-                    "by",
-                    "with",
-                    "based",
-                    "using",
-                    "via",
-                    "through",
-                }:
+                if t.text in {";", ".", ":"} or t.lower_ in _CLAUSE_ENDS:
                     break
                 out.append(t)
             return out
@@ -225,7 +218,7 @@ def _named_by_authors(span: Span) -> bool:
 def _proposed_here(verb: Token) -> bool:
     """ "Two efficient algorithms, AE-SAM and AE-LookSAM, are proposed": a passive proposal in
     the present, by no one named ("X was proposed by Y", "X has been proposed" are others' work),
-    of something named or new."""
+    of something named, new or brought in with "a"."""
     children = list(verb.children)
     if not any(c.dep_ == "auxpass" and c.lower_ in {"is", "are"} for c in children):
         return False
@@ -234,6 +227,8 @@ def _proposed_here(verb: Token) -> bool:
     subjects = [c for c in children if c.dep_ == "nsubjpass"]
     if any(t.lower_ in _NOVEL for c in subjects for t in c.subtree):
         return True
+    if any(d.dep_ == "det" and d.lower_ in {"a", "an"} for c in subjects for d in c.children):
+        return True  # "A white noise analysis of ... is presented", "an attentive training strategy is introduced"
     # the subject, its apposition or the name it is called is a name: not "GNN-based Active
     # Learning (AL) methods are proposed to ...", a kind of others' methods the name only modifies
     named = [
