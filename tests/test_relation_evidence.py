@@ -204,9 +204,10 @@ def test_issue_13_method_with_component_uses_it(rules):
     assert ("FooNet", "uses", "graph convolution") in _ruled(rules, "FooNet with graph convolution is fast.")
 
 
-def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_no_relation():
-    """ "image classification datasets, e.g. CIFAR-10" hangs CIFAR-10 under the task; "the balance
-    between realism and faithfulness" coordinates two concepts: neither is a relation to cite."""
+def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_conjoined():
+    """ "image classification datasets, e.g. CIFAR-10" hangs CIFAR-10 under the task: no relation to
+    cite; "the balance between realism and faithfulness" coordinates two concepts, which readers
+    conjoin (the tuning samples hold 1,416 conjunctions; the new held-out ones read right 7 of 8)."""
     text = "We use image classification datasets, e.g. CIFAR-10, and balance realism and faithfulness."
     mentions = [Mention("image classification", "Task", 7, 27), Mention("CIFAR-10", "Dataset", 43, 51)]
     mentions += [Mention("realism", "Concept", 65, 72), Mention("faithfulness", "Concept", 77, 89)]
@@ -214,7 +215,8 @@ def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_no
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
     types = {graph.nodes[n]["type"] for n in ("entity/cifar10", "entity/imageclassification", "entity/realism")}
     assert types == {"Dataset", "Task", "Concept"} and graph.nodes["entity/faithfulness"]["type"] == "Concept"
-    assert not [k for _, _, k in graph.edges(keys=True) if k not in ("mentions", "proposes")]
+    kept = [(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")]
+    assert kept == [("entity/realism", "conjoinedWith", "entity/faithfulness")]
 
 
 def test_issue_13_a_relation_stands_when_the_vocabularies_type_its_end():

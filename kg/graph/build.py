@@ -72,15 +72,14 @@ RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = 
 
 def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     """Whether a ``label`` relation may join a ``head_type`` node to a ``tail_type`` one; a dataset
-    is a kind of a dataset only ("DomainNet, a UDA dataset": not a kind of the task), and two
-    coordinated concepts ("realism and faithfulness") are no relation a reader cites.
+    is a kind of a dataset only ("DomainNet, a UDA dataset": not a kind of the task).
 
     >>> ends_fit("uses", "Method", "Concept"), ends_fit("uses", "Task", "Method"), ends_fit("isA", "Task", "Task")
     (True, False, True)
     >>> ends_fit("evaluatedOn", "Method", "Dataset"), ends_fit("evaluatedOn", "Method", "Task")
     (True, False)
     >>> ends_fit("isA", "Dataset", "Task"), ends_fit("conjoinedWith", "Concept", "Concept")
-    (False, False)
+    (False, True)
     >>> ends_fit("addresses", "Method", "Task"), ends_fit("addresses", "Dataset", "Task")
     (True, False)
     >>> ends_fit("addresses", "Metric", "Task")
@@ -89,8 +88,6 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (False, False)
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
-        return False
-    if label == "conjoinedWith" and head_type == tail_type == "Concept":
         return False
     if label == "comparedWith" and head_type != tail_type:
         return False  # "CAQL, compared with reinforcement learning": a method with its field
