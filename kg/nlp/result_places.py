@@ -43,7 +43,10 @@ def _doer(finder: Finder, verb: Token) -> Span | None:
     show that X improves ..."); nothing when it is another method or none. The name a title opens
     with counts whatever its sentence typed it ("word2ket: Space-efficient Word Embeddings ...")."""
     shown = verb.dep_ == "ccomp" and verb.head.lemma_.lower() in _SHOWING_VERBS
-    for subj in args(verb, {"nsubj"}):
+    subjects = args(verb, {"nsubj"})
+    if not subjects and verb.dep_ == "pcomp" and verb.head.lower_ in {"by", "while"}:
+        subjects = args(verb.head.head, {"nsubj"})  # "we demonstrate ... by improving the state of the art on T"
+    for subj in subjects:
         span = finder.mention(subj)
         if span is None or (span.label_ != "Method" and span != finder.titled):
             continue
