@@ -21,6 +21,7 @@ class Lexicon:
     junk: frozenset[str]
     proposal_verbs: frozenset[str]
     naming_verbs: frozenset[str]
+    term_gerunds: frozenset[str]  # common words that start terms of the field: "missing data", "winning ticket"
 
     def type_of_head(self, word: str) -> str | None:
         return self.head_types.get(word.lower())
@@ -45,6 +46,7 @@ def load_lexicon(path: Path = DATA / "lexicon.json") -> Lexicon:
         junk=frozenset(raw["junk"]),
         proposal_verbs=frozenset(raw["proposal_verbs"]),
         naming_verbs=frozenset(raw["naming_verbs"]),
+        term_gerunds=frozenset(raw["term_gerunds"]),
     )
 
 

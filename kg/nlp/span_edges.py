@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.eponyms import eponym_possessive
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
-from kg.nlp.lexicon import Lexicon, known_types
+from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.text import capitals_of_a_name, rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
@@ -205,12 +205,12 @@ def with_superlative(span: Span) -> Span:
 
 
 def _gerund_term(token: Token) -> bool:
-    """Whether the gerund ``token`` is a rare word that modifies the noun after it as part of a
-    term ("denoising objective", "pooling function"), not a verb taking it as object after a
+    """Whether the gerund ``token``, a rare word or one of the field's ("missing data"), modifies the noun
+    after it as part of a term ("denoising objective"), not a verb taking it as object after a
     preposition ("by resampling fragments") or a common participle ("growing body")."""
     prev = token.doc[token.i - 1] if token.i > 0 else None
     return (
-        rare_term(token.lower_)
+        (rare_term(token.lower_) or token.lower_ in load_lexicon().term_gerunds)
         and token.dep_ in {"amod", "compound"}
         and token.head.i > token.i
         and token.nbor(1).pos_ in {"NOUN", "PROPN"}
