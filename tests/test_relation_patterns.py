@@ -33,17 +33,6 @@ def test_issue_13_one_method_including_parts_is_part_of_not_a_kind(rules):
     assert ("BarNet", "isA", "attention models") in kinds  # plural: a kind of
 
 
-def test_terms_of_two_kinds_named_together_are_conjoined(rules):
-    """Readers conjoin a task and a concept named in one role ("density estimation and
-    representation learning"), though the sentence typed them apart; not a method and a dataset."""
-    text = "We show the effectiveness of Exemplar VAEs on density estimation and representation learning."
-    found = _ruled(rules, text, {"density estimation": "Task", "representation learning": "Concept"})
-    assert ("density estimation", "conjoinedWith", "representation learning") in found
-    text = "We compare ResNet and the ImageNet dataset."
-    found = _ruled(rules, text, {"ResNet": "Method", "ImageNet": "Dataset"})
-    assert not any(label == "conjoinedWith" for _, label, _ in found)
-
-
 def test_issue_13_a_list_the_parse_breaks_is_conjoined_item_by_item(rules):
     """The parser hangs names of a list as appositions, or reads its end as a clause ("language
     modeling show gains"); readers conjoin each item with the next, whatever the parse."""
