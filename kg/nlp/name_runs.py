@@ -31,12 +31,11 @@ def _name_word(token: Token) -> bool:
 
 def _joins(inner: Token, outer: Token) -> bool:
     """Whether the name word ``outer`` goes on the name ending (or starting) with ``inner``."""
-    rating = load_lexicon().stop_modifiers  # "SOTA Chamfer distance", "Novel View Synthesis"
     return (
         _capitalized(inner)
         and _name_word(outer)
         and not (inner.is_upper and outer.is_upper)
-        and not {inner.lower_, outer.lower_} & rating
+        and not {inner.lower_, outer.lower_} & load_lexicon().stop_modifiers  # "SOTA Chamfer distance"
     )
 
 

@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.eponyms import eponym_possessive
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
-from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
+from kg.nlp.lexicon import Lexicon, known_types
 from kg.text import capitals_of_a_name, rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
@@ -175,7 +175,7 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
         return False  # "federated learning", "supervised learning", "distributed training"
     if token.tag_ == "VBN" and before_last and token.nbor(1).pos_ in {"NOUN", "PROPN"} and not _done(token):
         return False  # "federated optimization", "certified robustness", "induced subgraph"
-    if token.tag_ == "VBG" and not last and _gerund_term(token):
+    if token.tag_ == "VBG" and not last and _gerund_term(token, lexicon):
         return False  # "the denoising objective", "a relabelling scheme", "normalizing flows"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
 
@@ -204,13 +204,13 @@ def with_superlative(span: Span) -> Span:
     return span.doc[start : span.end] if start >= 0 else span
 
 
-def _gerund_term(token: Token) -> bool:
+def _gerund_term(token: Token, lexicon: Lexicon) -> bool:
     """Whether the gerund ``token``, a rare word or one of the field's ("missing data"), modifies the noun
     after it as part of a term ("denoising objective"), not a verb taking it as object after a
     preposition ("by resampling fragments") or a common participle ("growing body")."""
     prev = token.doc[token.i - 1] if token.i > 0 else None
     return (
-        (rare_term(token.lower_) or token.lower_ in load_lexicon().term_gerunds)
+        (rare_term(token.lower_) or token.lower_ in lexicon.term_gerunds)
         and token.dep_ in {"amod", "compound"}
         and token.head.i > token.i
         and token.nbor(1).pos_ in {"NOUN", "PROPN"}
