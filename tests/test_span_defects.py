@@ -425,6 +425,16 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"DFBT"},
             {"Belief Transformer"},
         ),
+        (  # a known name (the AWARE dataset) is no mention when it is the end of a hyphenated word
+            "We propose the class-aware sampler and a two-way center-aware labeling algorithm, tested on CIFAR-10.",
+            {"class-aware sampler", "two-way center-aware labeling algorithm", "CIFAR-10"},
+            {"aware", "labeling algorithm"},
+        ),
+        (  # a term is counted in words, a hyphenated word one: four words are a term, eight tokens or not
+            "We study off-policy multi-step value estimation with a weight-sharing triple-branch transformer.",
+            {"off-policy multi-step value estimation", "weight-sharing triple-branch transformer"},
+            {"value estimation", "triple-branch transformer"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

@@ -128,7 +128,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     generic = singular(head.lower_) in lexicon.generic_heads and not prefixed
     if generic and all(t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]):
         return False
-    return len(span) <= 6
+    return len(span) <= 6 or len(surface.split()) <= 4  # "two-way center-aware labeling algorithm": 4 words
 
 
 def _names_before_head(span: Span) -> bool:
@@ -151,13 +151,16 @@ def _named_before_dataset_head(span: Span) -> bool:
     return one and nxt is not None and nxt.lower_ in DATASET_HEADS
 
 
-def _slash_cut(span: Span) -> bool:
-    """Whether ``span`` starts or ends at a slash inside a word: the known name "spatial attention
-    module" in "temporal/spatial attention module" is half of a coordination, not the mention."""
+def _word_cut(span: Span) -> bool:
+    """Whether ``span`` starts or ends at a slash inside a word, or starts after a hyphen inside one:
+    the known name "spatial attention module" in "temporal/spatial attention module" is half of a
+    coordination, and the AWARE dataset in "center-aware" is the end of an adjective, not the mention
+    (a name before a hyphen is: "BERT-based")."""
     doc = span.doc
-    before = span.start >= 2 and doc[span.start - 1].text == "/" and not doc[span.start - 2].whitespace_
+    glued_before = span.start >= 2 and not doc[span.start - 2].whitespace_ and not doc[span.start - 1].whitespace_
+    before = glued_before and doc[span.start - 1].text in {"/", "-"}
     after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
-    return (before and not doc[span.start - 1].whitespace_) or (after and not doc[span.end - 1].whitespace_)
+    return before or (after and not doc[span.end - 1].whitespace_)
 
 
 def noun_counts(doc: Doc) -> Counter[str]:
@@ -336,7 +339,7 @@ def find_mentions(
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
-            if not _slash_cut(span):
+            if not _word_cut(span):
                 found[(span.start, span.end)] = span.label_
     for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)
