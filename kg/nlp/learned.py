@@ -42,13 +42,14 @@ from kg.nlp.evidence import (
     unstated,
     where_evaluated,
 )
+from kg.nlp.kind_superlatives import with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
 from kg.nlp.name_runs import with_name_runs
 from kg.nlp.of_terms import with_of_terms
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
-from kg.nlp.span_edges import is_named, titled_name, trim, with_superlative
+from kg.nlp.span_edges import is_named, titled_name, trim
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 from kg.nlp.titled import main_of
 from kg.nlp.versions import ends_named, with_versions

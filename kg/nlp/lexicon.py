@@ -22,6 +22,9 @@ class Lexicon:
     proposal_verbs: frozenset[str]
     naming_verbs: frozenset[str]
     term_gerunds: frozenset[str]  # common words that start terms of the field: "missing data", "winning ticket"
+    term_participles: frozenset[
+        str
+    ]  # participles that make a kind: "masked language model", "projected gradient descent"
 
     def type_of_head(self, word: str) -> str | None:
         return self.head_types.get(word.lower())
@@ -47,6 +50,7 @@ def load_lexicon(path: Path = DATA / "lexicon.json") -> Lexicon:
         proposal_verbs=frozenset(raw["proposal_verbs"]),
         naming_verbs=frozenset(raw["naming_verbs"]),
         term_gerunds=frozenset(raw["term_gerunds"]),
+        term_participles=frozenset(raw["term_participles"]),
     )
 
 

@@ -19,6 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import definitions
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.hyphened import prefix_term
+from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.name_runs import with_name_runs
@@ -31,10 +32,9 @@ from kg.nlp.span_edges import (
     is_named,
     misread_adjective,
     quantity,
-    superlative_start,
     titled_name,
     trim,
-    with_superlative,
+    word_cut,
 )
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.nlp.versions import ends_named, with_versions
@@ -151,18 +151,6 @@ def _named_before_dataset_head(span: Span) -> bool:
     return one and nxt is not None and nxt.lower_ in DATASET_HEADS
 
 
-def _word_cut(span: Span) -> bool:
-    """Whether ``span`` starts or ends at a slash inside a word, or starts after a hyphen inside one:
-    the known name "spatial attention module" in "temporal/spatial attention module" is half of a
-    coordination, and the AWARE dataset in "center-aware" is the end of an adjective, not the mention
-    (a name before a hyphen is: "BERT-based")."""
-    doc = span.doc
-    glued_before = span.start >= 2 and not doc[span.start - 2].whitespace_ and not doc[span.start - 1].whitespace_
-    before = glued_before and doc[span.start - 1].text in {"/", "-"}
-    after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
-    return before or (after and not doc[span.end - 1].whitespace_)
-
-
 def noun_counts(doc: Doc) -> Counter[str]:
     """How often each noun (singular, lower case) occurs in ``doc``."""
     strings = doc.vocab.strings  # read from the Doc's arrays: no Token made per word
@@ -178,7 +166,11 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
         span = with_superlative(trim(chunk, lexicon))
         if not len(span):
             continue
-        if span.start == chunk.start and misread_adjective(doc, span.start) and span[0].pos_ in {"NOUN", "PROPN"}:
+        if (
+            span.start == chunk.start
+            and misread_adjective(doc, span.start, lexicon)
+            and span[0].pos_ in {"NOUN", "PROPN", "ADJ"}
+        ):
             span = doc[span.start - 1 : span.end]  # "lossless compression"
         yield span
         based = [t.i for t in span[1:-1] if based_suffix(doc, t.i)]
@@ -339,7 +331,7 @@ def find_mentions(
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
-            if not _word_cut(span):
+            if not word_cut(span):
                 found[(span.start, span.end)] = span.label_
     for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)

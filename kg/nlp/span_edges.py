@@ -18,6 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.eponyms import eponym_possessive
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
+from kg.nlp.kind_superlatives import names_kind
 from kg.nlp.lexicon import Lexicon, known_types
 from kg.text import capitals_of_a_name, rare_term, singular
 
@@ -73,11 +74,6 @@ _RATES = frozenset(
     constant optimal""".split()
 )
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
-#: Superlatives that make a term with the noun after them (singular), not a degree ("best results").
-_KIND_SUPERLATIVES = frozenset(
-    {"nearest neighbor", "nearest neighbour", "least square", "shortest path", "steepest descent"}
-)
-_KIND_NOUNS = frozenset(term.split()[1] for term in _KIND_SUPERLATIVES)
 #: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
 #: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
@@ -170,38 +166,16 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
     if token.lower_ in lexicon.stop_modifiers:
         return not _keeps_case(token)
     if token.tag_ in {"JJR", "JJS", "RBR", "RBS"}:  # "higher accuracy", "best results"
-        return not _names_kind(token)
+        return not names_kind(token)
     if token.pos_ == "VERB" and token.tag_ == "VBN" and _gerund_next(token):
         return False  # "federated learning", "supervised learning", "distributed training"
     if token.tag_ == "VBN" and before_last and token.nbor(1).pos_ in {"NOUN", "PROPN"} and not _done(token):
         return False  # "federated optimization", "certified robustness", "induced subgraph"
+    if not last and token.lower_ in lexicon.term_participles:
+        return False  # "masked image modeling", "projected gradient descent", "quantized neural networks"
     if token.tag_ == "VBG" and not last and _gerund_term(token, lexicon):
         return False  # "the denoising objective", "a relabelling scheme", "normalizing flows"
     return token.pos_ == "VERB" and token.tag_ in {"VBG", "VBN"} and not last
-
-
-def _names_kind(token: Token) -> bool:
-    """Whether the superlative ``token`` makes a term with the next word ("nearest[-]neighbor")."""
-    doc, i = token.doc, token.i + 1
-    if i < len(doc) - 1 and doc[i].text == "-" and not token.whitespace_:
-        i += 1
-    return i < len(doc) and f"{token.lower_} {singular(doc[i].lower_)}" in _KIND_SUPERLATIVES
-
-
-def superlative_start(token: Token) -> int:
-    """Where the superlative of ``token``'s term starts ("least" of "least[-]squares loss"), or -1."""
-    if token.lower_.rstrip("s") not in _KIND_NOUNS:  # asked of every chunk: the cheap test first
-        return -1
-    doc, i = token.doc, token.i - 1
-    if i > 0 and doc[i].text == "-" and not doc[i - 1].whitespace_:
-        i -= 1
-    return i if i >= 0 and _names_kind(doc[i]) else -1
-
-
-def with_superlative(span: Span) -> Span:
-    """``span`` grown back over the superlative the parse or the NER left out ("use [least] squares")."""
-    start = superlative_start(span[0]) if len(span) else -1
-    return span.doc[start : span.end] if start >= 0 else span
 
 
 def _gerund_term(token: Token, lexicon: Lexicon) -> bool:
@@ -342,13 +316,14 @@ def _opens_aside(doc: Doc, k: int, end: int) -> bool:
 _ADJECTIVE_ENDINGS = ("less", "ous", "ful", "ical", "tive", "ary")
 
 
-def misread_adjective(doc: Doc, start: int) -> bool:
-    """Whether the word before a noun chunk starting at ``start`` is an adjective of the chunk's
-    term that the tagger read as a verb: "lossless" in "not easily applied to lossless compression"."""
+def misread_adjective(doc: Doc, start: int, lexicon: Lexicon) -> bool:
+    """Whether the word before a noun chunk starting at ``start`` is an adjective of the chunk's term the
+    tagger read as a verb: "lossless" in "applied to lossless compression", "masked" in "apply masked X"."""
     if start == 0:
         return False
     word = doc[start - 1]
-    return word.tag_.startswith("VB") and word.is_lower and word.lower_.endswith(_ADJECTIVE_ENDINGS)
+    ending = word.lower_.endswith(_ADJECTIVE_ENDINGS) or word.lower_ in lexicon.term_participles
+    return word.tag_.startswith("VB") and word.is_lower and ending
 
 
 def _glued(doc: Doc, i: int) -> bool:
@@ -360,6 +335,18 @@ def _glued(doc: Doc, i: int) -> bool:
     if a in {"-", "/"}:
         return b[0].isalnum()
     return a[-1].isalnum() and (b in {"-", "/"} or b[0].isalnum()) and i + 2 <= len(doc)
+
+
+def word_cut(span: Span) -> bool:
+    """Whether ``span`` starts or ends at a slash inside a word, or starts after a hyphen inside one:
+    the known name "spatial attention module" in "temporal/spatial attention module" is half of a
+    coordination, and the AWARE dataset in "center-aware" is the end of an adjective, not the mention
+    (a name before a hyphen is: "BERT-based")."""
+    doc = span.doc
+    glued_before = span.start >= 2 and not doc[span.start - 2].whitespace_ and not doc[span.start - 1].whitespace_
+    before = glued_before and doc[span.start - 1].text in {"/", "-"}
+    after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
+    return before or (after and not doc[span.end - 1].whitespace_)
 
 
 def whole_words(span: Span) -> Span:
