@@ -230,9 +230,10 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             {"GAN-based methods", "Transformer-based model", "MLP-based head", "BERT-based reader", "MLP-based"},
         ),
         (  # a common word that starts a term of the field keeps its place ("missing data", not "data")
-            "We impute missing data, find a winning ticket and train a sorting network with alternating updates.",
-            {"missing data", "winning ticket", "sorting network"},
-            {"ticket"},
+            "We impute missing data, find a winning ticket and train a sorting network with alternating updates. "
+            "We introduce an embedding transformation function.",
+            {"missing data", "winning ticket", "sorting network", "embedding transformation function"},
+            {"ticket", "transformation function"},
         ),
         (  # a construct of the field written with "of" is one term, not "mixture" and "experts"
             "We route tokens with a mixture of experts. Kernels suffer from the curse of dimensionality, and "
