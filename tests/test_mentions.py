@@ -123,6 +123,11 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
         # the parse cuts the long form at "to"; its abbreviation names the whole
         ("In this paper, we introduce Quick Estimation to Pick the Right Width (QEPRW).", ["QEPRW"]),
         ("A lightweight deep learning model (called FooACE) is further built using the ACE method.", ["FooACE"]),
+        (  # what a new notion the authors define is of
+            "In this paper, we address this problem by defining a new notion of task relatedness.",
+            ["task relatedness"],
+        ),
+        ("Building on a novel definition of label uncertainty, we show that errors differ.", ["label uncertainty"]),
     ],
 )
 def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):

@@ -15,6 +15,7 @@ from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import Lexicon, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, names_next
 from kg.nlp.name_runs import ends_name_run
+from kg.nlp.new_notions import NOT_THE_OBJECT, NOTIONS, at_the_core, new_notion
 from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named
 from kg.nlp.spans import mention_index, region
 from kg.nlp.versions import ends_named
@@ -23,12 +24,9 @@ from kg.text import normal_form
 PROPOSED_KEY = "kg_proposed"
 AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "i"})  # the paper or its authors: "this work presents"
 _OTHERS_WORK = frozenset({"prior", "previous", "past", "earlier", "recent", "existing", "other", "related", "their"})
-_NOT_THE_OBJECT = frozenset({"relcl", "prep", "advcl", "xcomp", "ccomp", "acl", "conj", "cc", "punct"})
 _NOVEL = frozenset({"novel", "new", "our"})
 _INTRODUCING = frozenset({"introduce", "propose", "present", "develop", "design", "devise"})
 _NAME_DEPS = frozenset({"oprd", "dobj", "attr", "xcomp"})
-#: "At the heart of our method is X", "the crux of our approach is X", "the core of this framework is X".
-_CORE = frozenset({"heart", "crux", "core", "centre", "center", "cornerstone"})
 #: Words in a proposal's object that make the items it lists new too: "several novel techniques
 #: including X and Y", "innovative priors such as X"; not "a method for tasks such as X".
 _MANY_NEW = frozenset({"several", "novel", "new", "innovative", "two", "three", "four", "various"})
@@ -105,7 +103,7 @@ def _listed_items(obj: Token) -> list[Token]:
         if child.dep_ in {"prep", "acl"} and (child.lower_ == "including" or such_as):
             for item in (c for c in child.children if c.dep_ == "pobj"):
                 for one in (item, *item.conjuncts):
-                    out.extend(region(one, _NOT_THE_OBJECT))
+                    out.extend(region(one, NOT_THE_OBJECT))
     return out
 
 
@@ -113,25 +111,6 @@ def _after_comma(token: Token) -> bool:
     """Whether the phrase ``token`` heads (a name the parse hung on a verb) opens with or follows a comma."""
     left = token.left_edge
     return left.text == "," or (left.i > 0 and token.doc[left.i - 1].text == ",")
-
-
-def _at_the_core(verb: Token) -> list[Token]:
-    """ "At the heart of our algorithm is the AUM statistic", "The crux of our method is an optimal
-    transport-based regularizer": what a sentence says is the core of the authors' own method."""
-    if verb.lemma_ != "be":
-        return []
-    cores = [c for c in verb.children if c.dep_ == "nsubj" and c.lemma_.lower() in _CORE]
-    cores += [o for c in verb.children if c.dep_ == "prep" for o in c.children if o.lemma_.lower() in _CORE]
-    own = any(
-        t.lower_ in {"our", "this", "proposed"}
-        for core in cores
-        for of in core.children
-        if of.dep_ == "prep" and of.lower_ == "of"
-        for t in of.subtree
-    )
-    if not own:
-        return []
-    return [t for c in verb.children if c.dep_ == "attr" for t in region(c, _NOT_THE_OBJECT)]
 
 
 def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
@@ -156,12 +135,12 @@ def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
 
 def _named_objects(head: Token, lexicon: Lexicon) -> list[Token]:
     """The object of a proposal, with its appositions and the X of "called X"."""
-    tokens = region(head, _NOT_THE_OBJECT)
+    tokens = region(head, NOT_THE_OBJECT)
     for child in head.children:
         if child.dep_ == "appos":
             tokens.extend(_named_objects(child, lexicon))
         if child.dep_ == "acl" and child.lemma_.lower() in lexicon.naming_verbs:
-            tokens.extend(t for c in child.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT))
+            tokens.extend(t for c in child.children if c.dep_ in _NAME_DEPS for t in region(c, NOT_THE_OBJECT))
         if child.dep_ == "conj":
             tokens.extend(_named_objects(child, lexicon))
         if child.dep_ == "prep":  # "a new evaluation metric for VL grammar induction, CCRA"
@@ -300,7 +279,9 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
     for tok in doc:
         lemma = tok.lemma_.lower()
         if tok.pos_ == "AUX" or lemma == "be":
-            keep(_at_the_core(tok))
+            keep(at_the_core(tok))
+        if lemma in NOTIONS:
+            keep(new_notion(tok))
         if tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _by_authors(tok):
             for child in tok.children:
                 if child.dep_ in {"dobj", "oprd", "attr"} and not _an_example(child):
@@ -323,13 +304,13 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             noun = tok.head
             ours = any(t.lower_ in _NOVEL for t in noun.subtree) or _by_authors(tok)
             if ours:
-                take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
+                take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, NOT_THE_OBJECT)])
         elif lemma in lexicon.naming_verbs and any(
             c.dep_ == "nsubjpass" and any(t.lower_ in _NOVEL | {"proposed"} for t in c.subtree) for c in tok.children
         ):  # "the proposed method is dubbed CDTrans"
-            take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, _NOT_THE_OBJECT)])
+            take([t for c in tok.children if c.dep_ in _NAME_DEPS for t in region(c, NOT_THE_OBJECT)])
         elif tok.dep_ == "appos" and any(c.lower_ in {"novel", "new"} for c in tok.children):
-            take(region(tok.head, _NOT_THE_OBJECT | {"appos"}))
+            take(region(tok.head, NOT_THE_OBJECT | {"appos"}))
     for sent in doc.sents:
         if not any(sent.start <= k[0] < sent.end for k in chosen):
             take(_surface_objects(sent, lexicon))
