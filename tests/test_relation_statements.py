@@ -116,6 +116,13 @@ def test_issue_13_experiments_without_a_named_method_evaluate_the_papers(rules):
     assert _ruled(rules, text, mentions, ("FooNet",)) == {("FooNet", "evaluatedOn", "CIFAR-10")}
 
 
+def test_issue_13_our_approach_on_a_dataset_is_the_papers_method_evaluated(rules):
+    text = "We propose FooNet. We demonstrate the success of our approach across CIFAR-10 and SVHN dataset with tricks."
+    mentions = {"FooNet": "Method", "CIFAR-10": "Dataset", "SVHN": "Dataset"}
+    found = _ruled(rules, text, mentions, ("FooNet",))
+    assert {("FooNet", "evaluatedOn", "CIFAR-10"), ("FooNet", "evaluatedOn", "SVHN")} <= found
+
+
 def test_issue_13_what_a_method_is_evaluated_on_is_not_measured(rules):
     text = "FooNet outperforms the state of the art on MD17 and QM9 targets in accuracy."
     mentions = {"FooNet": "Method", "MD17": "Method", "QM9 targets": "Method", "accuracy": "Metric"}

@@ -353,7 +353,14 @@ class NounFinder(Finder):
         on <task> T" say that it addresses T."""
         for tok in self.doc:
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
-            if tok.lemma_.lower() not in words and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words):
+            own = (
+                self.main is not None and self.mention(tok) is self.main and tok.lower_ != "we"
+            )  # "our approach across D"
+            if (
+                tok.lemma_.lower() not in words
+                and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words)
+                and not own
+            ):
                 continue
             done = [a for a in tok.children if a.dep_ == "acl" and a.lemma_.lower() in {"conduct", "perform", "run"}]
             for prep in [*tok.children, *(p for a in done for p in a.children)]:  # "experiments conducted on D"
@@ -367,7 +374,7 @@ class NounFinder(Finder):
                         labels = {"Dataset": ["evaluatedOn"], "Task": ["addresses"]}.get(tail.label_)
                         if labels is None and prep.lower_ != "on":
                             continue
-                        methods: list[Span | None] = [*self.shown(tok)] or [self.main]
+                        methods: list[Span | None] = [self.main] if own else [*self.shown(tok)] or [self.main]
                         for method in methods:  # "results on image classification show that X ..."
                             for label in labels or ["evaluatedOn", "addresses"]:  # "experiments on MD17": as typed
                                 self.add(method, label, tail, tok, role=labels is None)
