@@ -353,14 +353,9 @@ class NounFinder(Finder):
         on <task> T" say that it addresses T."""
         for tok in self.doc:
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
-            own = (
-                self.main is not None and self.mention(tok) is self.main and tok.lower_ != "we"
-            )  # "our approach across D"
-            if (
-                tok.lemma_.lower() not in words
-                and not (tok.dep_ == "conj" and tok.head.lemma_.lower() in words)
-                and not own
-            ):
+            listed = tok.lemma_.lower() in words or (tok.dep_ == "conj" and tok.head.lemma_.lower() in words)
+            own = not listed and tok.pos_ == "NOUN" and self.main is not None and self.mention(tok) is self.main
+            if not listed and not own:  # "our approach across D": the paper's method
                 continue
             done = [a for a in tok.children if a.dep_ == "acl" and a.lemma_.lower() in {"conduct", "perform", "run"}]
             for prep in [*tok.children, *(p for a in done for p in a.children)]:  # "experiments conducted on D"
