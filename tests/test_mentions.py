@@ -327,6 +327,11 @@ def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
         ("It reproduces a specific skill in FooJoCo environments from a few demonstrations.", "FooJoCo", "Dataset"),
         ("Accuracy improves on standard benchmarks like Zeb-LT, Quorn-LT and iZoology.", "iZoology", "Dataset"),
         ("We report quality with metrics such as ZIDscore and BarSim across models.", "BarSim", "Metric"),
+        (  # the parser ends the apposition at the abbreviation; the noun after it defines the name
+            "We present FooQ-v2, a model-free reinforcement learning (RL) algorithm for visual control.",
+            "FooQ-v2",
+            "Method",
+        ),
     ],
 )
 def test_a_name_takes_the_kind_of_the_noun_defining_it(nlp, text, name, kind):

@@ -37,7 +37,7 @@ def defining_noun(span: Span) -> Token | None:
     for child in root.children:
         comma = child.left_edge.i > 0 and span.doc[child.left_edge.i - 1].text in _APPOSITION_MARKS
         if child.dep_ == "appos" and child.i >= span.end and child.pos_ == "NOUN" and comma:
-            return child
+            return _past_abbreviation(child)
     first = root
     while first.dep_ in {"conj", "appos"} and first.head.i < first.i and _listed_name(first.head):
         first = first.head  # a later item of the list, or one the parser hung on an earlier item
@@ -60,6 +60,18 @@ def defining_noun(span: Span) -> Token | None:
     if root.dep_ == "nsubj" and verb.lemma_ == "be":
         return next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
     return None
+
+
+def _past_abbreviation(noun: Token) -> Token:
+    """The head noun after an abbreviation the phrase defines on its way: "algorithm" of "FooNet, a
+    model-free reinforcement learning (RL) algorithm", which the parser ends at "learning"."""
+    doc, k = noun.doc, noun.i + 1
+    if k + 3 < len(doc) and doc[k].text == "(" and doc[k + 2].text == ")" and doc[k + 1].is_upper:
+        after = doc[k + 3]
+        noun_tag = after.tag_ in {"NN", "NNS", "NNP"}
+        if after.is_lower and after.is_alpha and noun_tag and after.head in (noun, doc[k + 1]):
+            return after
+    return noun
 
 
 #: Nouns whose examples ("datasets such as X", "metrics like Y") are of their kind; not "tasks
