@@ -436,6 +436,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"off-policy multi-step value estimation", "weight-sharing triple-branch transformer"},
             {"value estimation", "triple-branch transformer"},
         ),
+        (  # a verb the tagger takes for a noun after a name ends it, not the noun of a hyphened word
+            "FooQ-v2 builds on FooQ, and FooNet operates on graphs with a gradient build-up.",
+            {"FooQ-v2", "FooNet", "gradient build-up"},
+            {"FooQ-v2 builds", "FooNet operates"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},

@@ -37,7 +37,7 @@ _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
-    indicate suggest underperform correspond""".split()
+    indicate suggest underperform correspond build operate extend consist combine""".split()
 )
 _NUMBER = re.compile(r"\d[\d.,]*")
 #: Magnitudes and units written against a number: "100K", "13B", "24GB", "0.85mm", "10x".
@@ -249,7 +249,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             start = k + 1
         if k - 2 > start and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
-        if k > start and text.islower() and (token.tag_ in _FINITE or singular(lower) in CLAUSE_VERBS):
+        clause_verb = token.tag_ in _FINITE or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
+        if k > start and text.islower() and clause_verb:  # not "build-up"
             end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
             break
         if (
