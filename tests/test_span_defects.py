@@ -441,6 +441,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"FooQ-v2", "FooNet", "gradient build-up"},
             {"FooQ-v2 builds", "FooNet operates"},
         ),
+        (  # an abbreviation and the noun after it are whole words; a hyphen tagged a plural noun is none
+            "Unrolling PALM enables learning both PALM hyper-parameters and variables with BP reverse-engineering.",
+            {"PALM hyper-parameters"},
+            {"PALM hyper", "BP reverse"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},

@@ -34,6 +34,7 @@ from kg.nlp.span_edges import (
     quantity,
     titled_name,
     trim,
+    whole_words,
     word_cut,
 )
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
@@ -104,7 +105,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
         return False
-    plural = [t for t in span[:-1] if t.tag_ == "NNS" and (singular(t.text) != t.text or not t.whitespace_)]
+    nouns = [t for t in span[:-1] if t.tag_ == "NNS" and t.is_alpha]  # not a hyphen tagged NNS ("hyper-parameters")
+    plural = [t for t in nouns if singular(t.text) != t.text or not t.whitespace_]
     if any(not (_name_piece(t) or superlative_start(t) >= 0) for t in plural):
         return False  # "stores KV", "LLMs escalates", "sub-": misparsed (not "least squares problem", "Gibbs sampling")
     if _names_before_head(span):
@@ -183,7 +185,7 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
         for tok in span[:-1]:
             nxt = doc[tok.i + 1]
             if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
-                yield doc[tok.i : tok.i + 2]
+                yield whole_words(doc[tok.i : tok.i + 2])  # "PALM hyper-parameters", not "PALM hyper"
     yield from named_runs(doc)
     yield from (doc[t.i : t.i + 1] for t in doc if rare_gerund(t))
     yield from given_names(doc)
