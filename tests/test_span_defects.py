@@ -446,6 +446,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"PALM hyper-parameters"},
             {"PALM hyper", "BP reverse"},
         ),
+        (  # words that rate or describe a term are not part of it
+            "We extend the venerable Long Short-Term Memory with advanced data augmentation and proper regularization.",
+            {"Long Short-Term Memory", "data augmentation", "regularization"},
+            {"venerable Long Short-Term Memory", "advanced data augmentation", "proper regularization"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},
