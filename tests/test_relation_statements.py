@@ -123,6 +123,18 @@ def test_issue_13_our_approach_on_a_dataset_is_the_papers_method_evaluated(rules
     assert {("FooNet", "evaluatedOn", "CIFAR-10"), ("FooNet", "evaluatedOn", "SVHN")} <= found
 
 
+def test_issue_13_a_proposal_based_on_y_uses_y_where_the_parse_reads_based_as_a_preposition(rules):
+    text = "We propose a fast certifiable training algorithm based on Lipschitz analysis and interval arithmetic."
+    mentions = {
+        "certifiable training algorithm": "Method",
+        "Lipschitz analysis": "Method",
+        "interval arithmetic": "Method",
+    }
+    found = _ruled(rules, text, mentions, ("certifiable training algorithm",))
+    assert ("certifiable training algorithm", "uses", "Lipschitz analysis") in found
+    assert ("certifiable training algorithm", "uses", "interval arithmetic") in found
+
+
 def test_issue_13_what_a_method_is_evaluated_on_is_not_measured(rules):
     text = "FooNet outperforms the state of the art on MD17 and QM9 targets in accuracy."
     mentions = {"FooNet": "Method", "MD17": "Method", "QM9 targets": "Method", "accuracy": "Metric"}

@@ -130,6 +130,8 @@ class _Finder(NounFinder):
                 user = tok.head  # "a framework leveraging Y"; "X, a framework based on Y": X too
                 subjects = [self.mention(user), *([self.mention(user.head)] if user.dep_ == "appos" else [])]
                 subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
+            elif tok.dep_ == "prep" and tok.lemma_.lower() == "base" and tok.head.lemma_.lower() in PROPOSING:
+                subjects = [self.mention(o) for o in args(tok.head, {"dobj"})]  # "we propose X based on Y"
             elif tok.dep_ == "acl" and tok.tag_ == "VBG" and label == "uses" and tok.head.dep_ == "dobj":
                 subjects = self.named_doers(tok.head.head)  # "LAQ learns value functions using Q-learning"
             if tok.dep_ == "acl" and tok.lemma_.lower() in _NAMING_VERBS:
