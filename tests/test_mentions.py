@@ -128,6 +128,10 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             ["task relatedness"],
         ),
         ("Building on a novel definition of label uncertainty, we show that errors differ.", ["label uncertainty"]),
+        (  # a term the authors call "the proposed" or "our newly-proposed" one, named or not
+            "We confirm that the proposed weight scaling helps. It minimizes our newly-proposed 3D alignment loss.",
+            ["weight scaling", "3D alignment loss"],
+        ),
     ],
 )
 def test_proposals_said_in_the_passive_after_a_class_noun_or_after_our(nlp, text, proposed):

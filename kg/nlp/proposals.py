@@ -174,6 +174,16 @@ def _owned(span: Span) -> bool:
     return False
 
 
+def _the_proposed(span: Span) -> bool:
+    """ "the proposed weight scaling", "our newly-proposed 3D alignment loss": a term the authors
+    call theirs, named or not."""
+    doc, k = span.doc, span.start
+    if k < 2 or doc[k - 1].lower_ != "proposed":
+        return False
+    k -= 3 if k >= 4 and doc[k - 2].text == "-" and doc[k - 3].lower_ == "newly" else 1
+    return doc[k - 1].lower_ in {"the", "our"}
+
+
 def _named_by_authors(span: Span) -> bool:
     """ "... that we refer to as HANNs", "a framework referred to as VLOG", "we propose a
     framework for forecasting named CoST", "we propose a novel approach: Feature Kernel
@@ -322,7 +332,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
             before = set(chosen)
             take(list(span))
             novel.update(set(chosen) - before)
-        if _named_by_authors(span) or (_reads_as_name(span) and _owned(span)):
+        if _named_by_authors(span) or (_reads_as_name(span) and _owned(span)) or _the_proposed(span):
             take(list(span))
     # A contribution is new in the paper: drop what was already named before it was proposed.
     first_seen: dict[str, int] = {}
