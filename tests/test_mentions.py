@@ -128,6 +128,11 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             ["task relatedness"],
         ),
         ("Building on a novel definition of label uncertainty, we show that errors differ.", ["label uncertainty"]),
+        (  # a name given in the authors' paper, and one given with "refer to ... as"
+            "The supervised mapping method introduced in the present paper, called ClassNeRV, proposes a stress.",
+            ["ClassNeRV"],
+        ),
+        ("We train agents on pixels. We refer to these agents as FooSAC.", ["FooSAC"]),
         (  # a term the authors call "the proposed" or "our newly-proposed" one, named or not
             "We confirm that the proposed weight scaling helps. It minimizes our newly-proposed 3D alignment loss.",
             ["weight scaling", "3D alignment loss"],

@@ -174,6 +174,10 @@ def _owned(span: Span) -> bool:
     return False
 
 
+def _this(noun: Token) -> bool:
+    return noun.i > 0 and noun.doc[noun.i - 1].lower_ in {"this", "present"}
+
+
 def _the_proposed(span: Span) -> bool:
     """ "the proposed weight scaling", "our newly-proposed 3D alignment loss": a term the authors
     call theirs, named or not."""
@@ -191,9 +195,11 @@ def _named_by_authors(span: Span) -> bool:
     the authors give in a sentence of theirs."""
     doc = span.doc
     before = [t.lower_ for t in doc[max(span.sent.start, span.start - 3) : span.start]]
-    authors = any(t.lower_ in {"we", "our"} for t in doc[span.sent.start : span.start])
-    if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]):
-        return authors
+    said = doc[span.sent.start : span.start]  # "we", "our", "in the present paper", "this work"
+    authors = any(t.lower_ in {"we", "our"} or (t.lower_ in {"paper", "work"} and _this(t)) for t in said)
+    refer = any(t.lemma_ == "refer" and t.nbor(1).lower_ == "to" for t in said[:-1])
+    if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]) or (before[-1:] == ["as"] and refer):
+        return authors  # "we refer to these as PI-SAC agents"
     if span.start > span.sent.start and names_next(doc, span.start - 1):
         return authors  # "a model called X", "features that we call Super-features"
     if before[-1:] in ([":"], ["namely"]):  # "we propose to train EBMs via a ... strategy, namely CF-EBM"
