@@ -9,8 +9,9 @@ sentence as an example: its class is the relation a reader wrote between the two
 (a mention names an expected entity by its label or an alt, as judged.py compares names; ``L`` when
 the first mention is the head, ``L<`` when it is the tail, one class for the symmetric labels),
 else NONE; its features are the SciERC classifier's pair features. A multinomial logistic regression
-over the features seen at least ``--min-count`` times is cross-validated by sample (each sample predicted by a model
-fitted on the others). For the relations the pipeline emits, the script prints how well the
+over the features seen at least ``--min-count`` times is cross-validated by sample (each sample
+predicted by a model fitted on the others; with ``--folds N``, by N groups of samples: N + 1 fits
+instead of one a sample). For the relations the pipeline emits, the script prints how well the
 probability of their label and direction tells the readers' relations from the others (AUC) and,
 per threshold, how many are kept and how many of them a reader wrote. The model's threshold is the
 one that keeps ``--keep`` of the emitted relations a reader wrote, cross-validated; the model fitted
@@ -118,15 +119,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--keep", type=float, default=0.9, help="share of the readers' emitted relations to keep")
     parser.add_argument("--min-count", type=int, default=3, help="fewest examples a feature is seen in")
     parser.add_argument("--c", type=float, default=0.3, help="inverse L2 strength")
+    parser.add_argument("--folds", type=int, default=0, help="cross-validate over N groups of samples (0: each)")
     args = parser.parse_args(argv)
     from sklearn.metrics import roc_auc_score
 
     rows = examples(args.sample)
     print(f"{len(rows)} pairs; classes: {Counter(r[2] for r in rows).most_common()}")
     scored: list[tuple[float, bool]] = []
-    for held in sorted({r[0] for r in rows}):
-        model = fit([r for r in rows if r[0] != held], args.c, args.min_count)
-        scored += emitted_probabilities(model, [r for r in rows if r[0] == held])
+    samples = sorted({r[0] for r in rows})
+    folds = [samples[k :: args.folds] for k in range(args.folds)] if args.folds else [[s] for s in samples]
+    for held in map(set, folds):  # each sample predicted by a model fitted without it
+        model = fit([r for r in rows if r[0] not in held], args.c, args.min_count)
+        scored += emitted_probabilities(model, [r for r in rows if r[0] in held])
     p = np.array([s for s, _ in scored])
     right = np.array([r for _, r in scored])
     print(f"emitted relations: {len(scored)}, {int(right.sum())} a reader's; AUC {roc_auc_score(right, p):.3f}")
