@@ -451,6 +451,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Long Short-Term Memory", "data augmentation", "regularization"},
             {"venerable Long Short-Term Memory", "advanced data augmentation", "proper regularization"},
         ),
+        (  # a training gerund before what it trains is the verb; before anything else it makes a term
+            "Fine-tuning large pre-trained language models is costly, and fine-tuning data is scarce.",
+            {"pre-trained language models", "fine-tuning data"},
+            {"Fine-tuning large pre-trained language models"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},

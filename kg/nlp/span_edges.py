@@ -77,6 +77,9 @@ _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
 #: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
 #: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
+#: Their gerunds, verbs too before what they train: "fine-tuning language models" (not "fine-tuning data").
+_TRAINING = frozenset({"fine-tuning", "finetuning", "pre-training", "pretraining", "training", "re-training"})
+_TRAINED = frozenset({"model", "network", "transformer", "llm", "lm", "policy", "encoder", "hypernetwork"})
 #: Participles that give a name: "a benchmark for segmentation named X" ends before "named".
 NAMING_PARTICIPLES = frozenset({"named", "called", "dubbed", "termed", "coined"})
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
@@ -268,8 +271,9 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break  # "few-shot classification", "two-sample test", "zero-shot learning": the count makes the kind
         amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
         word = word_at(doc, start)
-        if word.text.lower() in _VERB_WORDS:
-            amount = len(word)  # "fine-tune BERT"; "fine-tune" alone is no term either
+        trained = word.text.lower() in _TRAINING and singular(doc[end - 1].lower_) in _TRAINED
+        if word.text.lower() in _VERB_WORDS or (trained and end - start > len(word)):
+            amount = len(word)  # "fine-tune BERT", "fine-tuning language models"
         if not amount and (amount := _rates_amount(doc[start:end])):
             rated = True  # "large pretrained language models": what is rated keeps its participle
         elif rated and doc[start].tag_ in {"VBN", "VBG"}:
