@@ -22,9 +22,7 @@ class Lexicon:
     proposal_verbs: frozenset[str]
     naming_verbs: frozenset[str]
     term_gerunds: frozenset[str]  # common words that start terms of the field: "missing data", "winning ticket"
-    term_participles: frozenset[
-        str
-    ]  # participles that make a kind: "masked language model", "projected gradient descent"
+    term_participles: frozenset[str]  # participles that make a kind: "masked image modeling"
 
     def type_of_head(self, word: str) -> str | None:
         return self.head_types.get(word.lower())
