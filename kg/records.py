@@ -100,6 +100,7 @@ class Mention(NamedTuple):
     label: str
     start: int  # character offsets in the cleaned abstract
     end: int
+    score: float | None = None  # how sure the pipeline is a reader wants it (kg.nlp.mention_scores)
 
 
 #: The confidence a relation needs to be in the graph by default (``kg build --min-confidence``):
@@ -119,6 +120,17 @@ class RelationRecord(NamedTuple):
     tail: int
     sentence: str
     confidence: float = 1.0
+
+
+def _mention(fields: list[object]) -> Mention:
+    """A cached mention: ``[text, label, start, end]`` (before scores) or with its score.
+
+    >>> _mention(["KV cache", "Concept", 4, 12]).score, _mention(["KV cache", "Concept", 4, 12, 0.8]).score
+    (None, 0.8)
+    """
+    text, label, start, end, *rest = fields
+    score = float(rest[0]) if rest and rest[0] is not None else None  # type: ignore[arg-type]
+    return Mention(str(text), str(label), int(start), int(end), score)  # type: ignore[call-overload]
 
 
 def _relation(fields: list[object]) -> RelationRecord:
@@ -151,7 +163,7 @@ class Extraction(NamedTuple):
     @classmethod
     def from_json(cls, data: dict[str, list[list[object]]]) -> Extraction:
         return cls(
-            mentions=[Mention(str(t), str(lab), int(s), int(e)) for t, lab, s, e in data["mentions"]],  # type: ignore[call-overload]
+            mentions=[_mention(m) for m in data["mentions"]],
             proposed=[int(i[0]) for i in data["proposed"]],  # type: ignore[call-overload]
             relations=[_relation(r) for r in data["relations"]],
             definitions=[(str(a), str(b)) for a, b in data["definitions"]],

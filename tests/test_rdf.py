@@ -18,7 +18,7 @@ from rdflib.namespace import DCTERMS, OWL, SKOS
 
 from kg.export.rdf import read_rdf, write_rdf
 from kg.graph.clusters import add_clusters
-from kg.graph.model import VOCABULARY, new_graph
+from kg.graph.model import MENTION_SCORE, VOCABULARY, new_graph
 from kg.graph.trends import add_years
 from kg.rdf.formats import RDF_SUFFIXES
 from kg.rdf.iri import decode, encode, node_iri, node_of
@@ -288,12 +288,13 @@ UNORDERED = "RDF has no order for a property's values: read_rdf sorts them"
 
 
 def without_mention_counts(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
-    """``graph`` as its RDF can hold it: per-paper mention counts are not in the RDF, so a
-    ``mentions`` edge comes back with weight 1 (the documented loss of from_rdf)."""
+    """``graph`` as its RDF can hold it: per-paper mention counts and scores are not in the RDF,
+    so a ``mentions`` edge comes back with weight 1 and no score (the documented loss of from_rdf)."""
     copy = graph.copy()
     for _u, _v, key, data in copy.edges(keys=True, data=True):
         if key == "mentions":
             data["weight"] = 1
+            data.pop(MENTION_SCORE, None)
     return copy
 
 

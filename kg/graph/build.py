@@ -10,7 +10,7 @@ import networkx as nx
 from kg.graph import type_model
 from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
-from kg.graph.model import ENTITY_PREFIX, PAPER_PREFIX, new_graph
+from kg.graph.model import ENTITY_PREFIX, MENTION_SCORE, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.shown_names import shown_proposals
@@ -254,6 +254,7 @@ def build_graph(
     # (edge, paper) -> the paper's best confidence for it: a paper is one piece of evidence
     confidence: dict[tuple[tuple[str, str, str], str], float] = {}
     mention_counts: dict[tuple[str, str], int] = defaultdict(int)
+    mention_scores: dict[tuple[str, str], float] = {}
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         source = paper_node(paper)
         proposed: set[str] = set()  # "we", "our method" stood for what it proposes, not for a name it does not
@@ -261,6 +262,10 @@ def build_graph(
             if entity_key is None:
                 continue
             mention_counts[(source, entity_node(entity_key))] += 1
+            score = ex.mentions[i].score
+            if score is not None:  # the paper's best mention of it (kg.nlp.mention_scores)
+                best = mention_scores.get((source, entity_node(entity_key)), 0.0)
+                mention_scores[(source, entity_node(entity_key))] = max(best, score)
             if i in ex.proposed or paper.key in entities[entity_key].proposed_by:
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
                 proposed.add(entity_key)
@@ -281,6 +286,8 @@ def build_graph(
                 slot["metrics"].update(map(entity_node, results.get((rel.head, rel.sentence, "measuredBy"), ())))
     for (source, target), n in sorted(mention_counts.items()):
         graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
+        if (source, target) in mention_scores:
+            graph.edges[source, target, "mentions"][MENTION_SCORE] = mention_scores[(source, target)]
     # one type per entity, learned from readers: the relations stated of it are evidence too
     type_model.retype_entities(graph, type_model.stated_roles(edges), kinds)
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it

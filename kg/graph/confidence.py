@@ -11,8 +11,10 @@ NeurIPS 2020, read by hand, each built inside its conference and alone, and the 
 ICLR 2022 papers judged by reading: ``scripts/train_entity_confidence.py``) and shipped as data
 beside this module.
 
-``score_entities`` sets ``confidence`` on every entity node; ``drop_unsure`` removes the entities
-below a threshold with their edges (``kg build --min-confidence``).
+``score_entities`` sets ``confidence`` on every entity node. A paper's link to an entity has a
+confidence of its own: the entity's, moved by how sure the pipeline is of the paper's best mention
+of it (:func:`link_confidence`). ``drop_unsure`` removes the links below a threshold, and the
+entities no paper links to any more, with their edges (``kg build --min-confidence``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import networkx as nx
 from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
-from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, VOCABULARY
+from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, MENTION_SCORE, VOCABULARY
 from kg.text import of_construct, singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -84,6 +86,8 @@ class EntityModel:
     bias: float
     threshold: float  # the default --min-confidence
     forest: Forest | None = None  # averaged with the logistic regression when there is one
+    mention_weight: float = 0.0  # how far a mention's score moves a link (link_confidence)
+    mention_center: float = 0.5  # the score that leaves a link at the entity's confidence
 
     def linear(self, features: Mapping[str, float]) -> float:
         """The logistic regression's probability alone."""
@@ -103,7 +107,9 @@ class EntityModel:
         return self.confidences([values])[0]
 
     def to_json(self) -> dict[str, Any]:
-        out = {"bias": self.bias, "threshold": self.threshold, "weights": dict(sorted(self.weights.items()))}
+        out: dict[str, Any] = {"bias": self.bias, "threshold": self.threshold}
+        out.update(mention_weight=self.mention_weight, mention_center=self.mention_center)
+        out["weights"] = dict(sorted(self.weights.items()))
         if self.forest is not None:
             out["forest"] = self.forest.to_json()
         return out
@@ -113,7 +119,8 @@ class EntityModel:
 def load_model(path: Path = MODEL_PATH) -> EntityModel:
     data = json.loads(path.read_text(encoding="utf-8"))
     forest = Forest.from_json(data["forest"]) if "forest" in data else None
-    return EntityModel(data["weights"], float(data["bias"]), float(data["threshold"]), forest)
+    blend = float(data.get("mention_weight", 0.0)), float(data.get("mention_center", 0.5))
+    return EntityModel(data["weights"], float(data["bias"]), float(data["threshold"]), forest, *blend)
 
 
 def all_features(graph: nx.MultiDiGraph) -> dict[Hashable, dict[str, float]]:
@@ -187,13 +194,49 @@ def titled_dataset(data: Mapping[str, Any]) -> bool:
     )
 
 
-def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
-    """Remove the entities whose ``confidence`` is below ``threshold``, with their edges, and the
-    vocabulary terms only they linked to (the graph's ``vocabulary`` table); how many entities."""
-    unsure = [
-        n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES and d.get("confidence", 1.0) < threshold
-    ]
+def link_confidence(entity: float, score: float | None, model: EntityModel) -> float:
+    """The confidence of one paper's link to an entity: the entity's, moved by the score of the
+    paper's best mention of it (:mod:`kg.nlp.mention_scores`) away from ``mention_center``. An
+    entity a rule gave 1.0 or 0.0 (:func:`score_entities`) stays there, and so does a link
+    without a score (another extractor).
+
+    >>> model = EntityModel({}, 0.0, 0.28, mention_weight=0.4, mention_center=0.5)
+    >>> [link_confidence(0.3, s, model) for s in (0.9, 0.5, 0.1, None)]
+    [0.46, 0.3, 0.14, 0.3]
+    >>> link_confidence(1.0, 0.1, model), link_confidence(0.0, 0.9, model)
+    (1.0, 0.0)
+    """
+    if score is None or not 0.0 < entity < 1.0:
+        return entity
+    return round(min(1.0, max(0.0, entity + model.mention_weight * (score - model.mention_center))), 3)
+
+
+def drop_unsure(graph: nx.MultiDiGraph, threshold: float, model: EntityModel | None = None) -> int:
+    """Remove the papers' links to entities whose confidence (:func:`link_confidence`) is below
+    ``threshold``, then the entities no paper links to any more (or, linked to none, whose own
+    ``confidence`` is below it), with their edges and the vocabulary terms only they linked to
+    (the graph's ``vocabulary`` table); how many entities. A dataset named in title case
+    (:func:`titled_dataset`) keeps its links."""
+    model = model or load_model()
+    unsure, weak = [], []
+    for node, data in graph.nodes(data=True):
+        if data.get("type") not in ENTITY_TYPES:
+            continue
+        confidence = float(data.get("confidence", 1.0))
+        papers = [p for p in graph.predecessors(node) if graph.nodes[p].get("type") == "Paper"]
+        if not papers or titled_dataset(data):
+            if confidence < threshold:
+                unsure.append(node)
+            continue
+        scores = {p: graph.get_edge_data(p, node, "mentions", {}).get(MENTION_SCORE) for p in papers}
+        low = [p for p in papers if link_confidence(confidence, scores[p], model) < threshold]
+        if len(low) == len(papers):
+            unsure.append(node)
+        else:
+            weak += [(p, node) for p in low]
     graph.remove_nodes_from(unsure)
+    for paper, node in weak:
+        _unlink(graph, paper, node)
     terms = graph.graph.get(VOCABULARY)
     if unsure and terms:
         linked = {
@@ -208,3 +251,17 @@ def drop_unsure(graph: nx.MultiDiGraph, threshold: float) -> int:
         else:
             del graph.graph[VOCABULARY]
     return len(unsure)
+
+
+def _unlink(graph: nx.MultiDiGraph, paper: Hashable, node: Hashable) -> None:
+    """Remove a paper's mentions and proposes edges to an entity, and the paper from its counts."""
+    data = graph.nodes[node]
+    mentions = graph.get_edge_data(paper, node, "mentions", {})
+    for key in ("mentions", "proposes"):
+        if graph.has_edge(paper, node, key):
+            graph.remove_edge(paper, node, key)
+    for attr in ("papers", "proposed_by"):
+        if paper in data.get(attr, ()):
+            data[attr] = [p for p in data[attr] if p != paper]
+    data["paper_count"] = len(data.get("papers", ()))
+    data["count"] = max(0, int(data.get("count", 0)) - int(mentions.get("weight", 0)))

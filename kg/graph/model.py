@@ -29,8 +29,9 @@ Edges (``u, v, key=<relation>``, one per relation type between two nodes)
     ``type`` (= key), ``weight`` (number of papers that support it), ``papers`` (list of paper
     node ids), ``evidence`` (list of sentences, for relations between entities).
 
-    paper -> entity: ``mentions`` (every entity the abstract names) and ``proposes`` (what the
-    paper itself contributes; such an entity is also mentioned).
+    paper -> entity: ``mentions`` (every entity the abstract names; ``weight`` is how often, and
+    ``mention_score`` the score of its best mention, :data:`MENTION_SCORE`) and ``proposes``
+    (what the paper itself contributes; such an entity is also mentioned).
     entity -> entity: the keys of RELATIONS.
 
 Graph attributes
@@ -93,6 +94,10 @@ BROADER_ENTITIES = "broader_entities"
 #: Entity node attribute: its short forms that name another, better-known entity
 #: (``skos:hiddenLabel`` in RDF; :mod:`kg.graph.hidden_labels`).
 HIDDEN_LABELS = "hidden_labels"
+#: Mentions edge attribute: the score of the paper's best mention of the entity, how sure the
+#: pipeline is that a reader wants it there (:mod:`kg.nlp.mention_scores`); it moves the
+#: confidence of that paper's link (:func:`kg.graph.confidence.link_confidence`).
+MENTION_SCORE = "mention_score"
 
 
 class VocabularyTerm(TypedDict):

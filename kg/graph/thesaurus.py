@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, HIDDEN_LABELS, PAPER_RELATIONS
+from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, HIDDEN_LABELS, MENTION_SCORE, PAPER_RELATIONS
 from kg.graph.terms import term_key
 
 if TYPE_CHECKING:
@@ -152,8 +152,11 @@ def _move_edges(graph: nx.MultiDiGraph, source: str, target: str) -> None:
         have = graph.edges[u, v, key]
         have["papers"] = sorted({*have.get("papers", []), *data.get("papers", [])})
         have["evidence"] = sorted({*have.get("evidence", []), *data.get("evidence", [])})
-        if key == "mentions":  # the mentions of the paper: both entities' added up
+        if key == "mentions":  # the mentions of the paper: both entities' added up, the best score
             have["weight"] = int(have.get("weight", 1)) + int(data.get("weight", 1))
+            scores = [d[MENTION_SCORE] for d in (have, data) if d.get(MENTION_SCORE) is not None]
+            if scores:
+                have[MENTION_SCORE] = max(scores)
         elif key not in PAPER_RELATIONS:  # a relation: the papers that support it
             have["weight"] = len(have["papers"]) or int(have.get("weight", 1)) + int(data.get("weight", 1))
 

@@ -104,7 +104,7 @@ def title_aliases(
 
     >>> ex = Extraction([Mention("bandit approach", "Method", 13, 28)], [0], [], [])
     >>> title_aliases([Paper("a", "We propose a bandit approach.", "Auto-Transfer: Routing")], [ex])[0].mentions
-    [Mention(text='Auto-Transfer', label='Method', start=13, end=28)]
+    [Mention(text='Auto-Transfer', label='Method', start=13, end=28, score=None)]
     """
     named: dict[str, set[int]] = {}
     for n, ex in enumerate(extractions):

@@ -7,6 +7,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.based_terms import named_plus_role
+from kg.nlp.mention_scores import mention_score
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
@@ -32,9 +33,10 @@ def extract(doc: Doc) -> Extraction:
         surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
         end_char = span.start_char + len(surface)
         texts = coordination_variants(unbracketed(unquoted(surface) or surface))
+        score = mention_score(span)
         for text in (variant for coordinated in texts for variant in slash_variants(coordinated)):
             indices.append(len(mentions))
-            mentions.append(Mention(text, span.label_, span.start_char, end_char))
+            mentions.append(Mention(text, span.label_, span.start_char, end_char, score))
 
     def ids(span: Span, named: bool = False) -> list[int]:
         key = (span.start, span.end)

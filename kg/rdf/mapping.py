@@ -235,7 +235,8 @@ def _vocabulary(g: Graph) -> dict[str, VocabularyTerm]:
 def from_rdf(g: Graph) -> nx.MultiDiGraph:
     """Rebuild a kg graph from its RDF (the inverse of :func:`to_rdf`).
 
-    Mention counts per paper are not in the RDF, so ``mentions`` edges come back with weight 1.
+    Mention counts and mention scores per paper are not in the RDF, so ``mentions`` edges come back
+    with weight 1 and no ``mention_score``.
     Years are counted again from the papers' dates; the clusters' labels and terms are named again
     from their members (as the build named them); RDF without clusters is clustered here.
     """
