@@ -45,8 +45,11 @@ def mention_features(span: Span) -> list[str]:
     root, doc = span.root, span.doc
     before = doc[span.start - 1].lower_ if span.start > 0 else "<s>"
     after = doc[span.end].lower_ if span.end < len(doc) else "</s>"
-    where = int(4 * span.start_char / max(1, len(doc.text)))
-    opening = doc.has_annotation("SENT_START") and span.sent.start == 0
+    where = int(4 * span.start_char / max(1, doc[-1].idx + len(doc[-1])))
+    try:
+        opening = span.sent.start == 0
+    except ValueError:  # no sentence boundaries (a blank pipeline)
+        opening = False
     return [
         *(f"w={w}" for w in dict.fromkeys(words)),
         f"head={words[-1]}",
