@@ -102,12 +102,6 @@ def fit(
     return MentionModel(kept, coef[len(names) :].astype(np.float32), mean, scale, float(model.intercept_[0]))
 
 
-def scores(model: MentionModel, feats: list[list[str]], vectors: np.ndarray) -> np.ndarray:
-    z = np.array([model.bias + sum(model.weights.get(f, 0.0) for f in row) for row in feats])
-    z += ((vectors - model.mean) / model.scale) @ model.context
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sample", type=Path, action="append", help="a judged sample (default: see above)")
@@ -133,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
             model = fit(
                 [feats[i] for i in train], vectors[train], labels[train], args.c, args.other_weight, args.min_count
             )
-            out[test] = scores(model, [feats[i] for i in test], vectors[test])
+            out[test] = model.probabilities([feats[i] for i in test], vectors[test])
         judged = labels >= 0
         auc = roc_auc_score(labels[judged], out[judged])
         print(f"out-of-fold AUC, readers' entities against their not-nodes: {auc:.4f}")

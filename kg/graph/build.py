@@ -261,11 +261,11 @@ def build_graph(
         for i, entity_key in enumerate(paper_keys):
             if entity_key is None:
                 continue
-            mention_counts[(source, entity_node(entity_key))] += 1
+            link = (source, entity_node(entity_key))
+            mention_counts[link] += 1
             score = ex.mentions[i].score
             if score is not None:  # the paper's best mention of it (kg.nlp.mention_scores)
-                best = mention_scores.get((source, entity_node(entity_key)), 0.0)
-                mention_scores[(source, entity_node(entity_key))] = max(best, score)
+                mention_scores[link] = max(mention_scores.get(link, 0.0), score)
             if i in ex.proposed or paper.key in entities[entity_key].proposed_by:
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
                 proposed.add(entity_key)

@@ -16,8 +16,7 @@ mention of it (:func:`kg.graph.confidence.link_confidence`).
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -94,9 +93,14 @@ class MentionModel:
         vector = context_vector(span)
         if vector is None or vector.shape != self.mean.shape:
             return None
-        z = self.bias + sum(self.weights.get(f, 0.0) for f in mention_features(span))
-        z += float(np.dot((vector - self.mean) / self.scale, self.context))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return float(self.probabilities([mention_features(span)], vector[np.newaxis])[0])
+
+    def probabilities(self, features: Sequence[Sequence[str]], vectors: np.ndarray) -> np.ndarray:
+        """The probability of each mention given its features (:func:`mention_features`) and its
+        row of ``vectors`` (:func:`context_vector`)."""
+        z = np.array([self.bias + sum(self.weights.get(f, 0.0) for f in row) for row in features])
+        z += ((vectors - self.mean) / self.scale) @ self.context
+        return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
 
     def to_json(self) -> dict[str, Any]:
         return {
