@@ -49,7 +49,9 @@ def linear_scores(model: LinearModel, rows: Iterable[Iterable[str]]) -> np.ndarr
     cols: list[int] = []
     lengths: list[int] = []
     for feats in rows:
-        idx = sorted({index[f] for f in feats if f in index})
+        known = set(map(index.get, feats))
+        known.discard(None)
+        idx = sorted(cast(set[int], known))
         cols.extend(idx)
         lengths.append(len(idx))
     scores = np.tile(model.bias, (len(lengths), 1))

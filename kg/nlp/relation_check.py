@@ -35,7 +35,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.linear import LinearModel, linear_probabilities, load_linear
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.relation_classifier import pair_features
+from kg.nlp.relation_classifier import pair_features, token_table
 from kg.nlp.spans import Relation, relations_of
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "readers_relations"
@@ -65,7 +65,7 @@ def _ordered(a: Span, b: Span) -> tuple[Span, Span]:
 def readers_probabilities(model: LinearModel, doc: Doc, relations: Sequence[Relation]) -> list[float | None]:
     """Each relation's probability under ``model`` (None: an end is none of the doc's mentions)."""
     mentions = {(s.start, s.end): s for s in doc.spans.get(SPANS_KEY, [])}
-    bounds = sorted(mentions)
+    bounds, tokens = sorted(mentions), token_table(doc)
     rows, where = [], []
     for k, rel in enumerate(relations):
         head = mentions.get((rel.head_start, rel.head_end))
@@ -73,7 +73,7 @@ def readers_probabilities(model: LinearModel, doc: Doc, relations: Sequence[Rela
         if head is None or tail is None or head.sent.start != tail.sent.start:
             continue
         a, b = _ordered(head, tail)
-        rows.append(pair_features(a, b, bounds))
+        rows.append(pair_features(a, b, bounds, tokens))
         where.append((k, pair_class(rel.label, a is head)))
     out: list[float | None] = [None] * len(relations)
     for (k, _), p in zip(where, class_probabilities(model, rows, [c for _, c in where]), strict=True):

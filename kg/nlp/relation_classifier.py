@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import spacy
@@ -42,97 +42,137 @@ if not Doc.has_extension("relations"):
     Doc.set_extension("relations", default=None)
 
 
-def _dep_path(a: Any, b: Any) -> str:
+class TokenTable(NamedTuple):
+    """The token attributes pair features read, as lists (one pass over a Doc instead of a Token
+    object per access): lower case, lemma, lower-case lemma, part of speech, dependency, head
+    index, shape."""
+
+    lower: list[str]
+    lemma: list[str]
+    lemma_lower: list[str]
+    pos: list[str]
+    dep: list[str]
+    head: list[int]
+    shape: list[str]
+
+
+def token_table(doc: Doc) -> TokenTable:
+    """The :class:`TokenTable` of ``doc``; build it once per Doc when featurising many pairs."""
+    table = TokenTable([], [], [], [], [], [], [])
+    for t in doc:
+        lemma = t.lemma_
+        table.lower.append(t.lower_)
+        table.lemma.append(lemma)
+        table.lemma_lower.append(lemma.lower())
+        table.pos.append(t.pos_)
+        table.dep.append(t.dep_)
+        table.head.append(t.head.i)
+        table.shape.append(t.shape_)
+    return table
+
+
+def _up(i: int, head: list[int]) -> list[int]:
+    """Token ``i`` and its ancestors, nearest first."""
+    chain = [i]
+    while head[i] != i:
+        i = head[i]
+        chain.append(i)
+    return chain
+
+
+def _dep_path(a: int, b: int, tt: TokenTable) -> str:
     """Dependency labels from token ``a`` up to the common ancestor and down to ``b``."""
-    up_a = [a, *a.ancestors]
-    up_b = [b, *b.ancestors]
-    ids_b = {t.i: k for k, t in enumerate(up_b)}
+    up_a, up_b = _up(a, tt.head), _up(b, tt.head)
+    ids_b = {t: k for k, t in enumerate(up_b)}
     for k, t in enumerate(up_a):
-        if t.i in ids_b:
-            left = [x.dep_ for x in up_a[:k]]
-            right = [x.dep_ for x in reversed(up_b[: ids_b[t.i]])]
-            return "/".join([*left, "^" + t.lemma_ if k > 0 and ids_b[t.i] > 0 else "^", *right])
+        if t in ids_b:
+            left = [tt.dep[x] for x in up_a[:k]]
+            right = [tt.dep[x] for x in reversed(up_b[: ids_b[t]])]
+            return "/".join([*left, "^" + tt.lemma[t] if k > 0 and ids_b[t] > 0 else "^", *right])
     return "NOPATH"
 
 
-def _path_between(a: Any, b: Any) -> tuple[Any, list[Any]] | None:
+def _path_between(a: int, b: int, head: list[int]) -> tuple[int, list[int]] | None:
     """The common ancestor of tokens ``a`` and ``b`` and the tokens on the path strictly between."""
-    up_a = [a, *a.ancestors]
-    up_b = [b, *b.ancestors]
-    ids_b = {t.i: k for k, t in enumerate(up_b)}
+    up_a, up_b = _up(a, head), _up(b, head)
+    ids_b = {t: k for k, t in enumerate(up_b)}
     for k, t in enumerate(up_a):
-        if t.i in ids_b:
-            inner = [*up_a[1:k], t, *reversed(up_b[1 : ids_b[t.i]])]
-            return t, [x for x in inner if x.i not in (a.i, b.i)]
+        if t in ids_b:
+            inner = [*up_a[1:k], t, *reversed(up_b[1 : ids_b[t]])]
+            return t, [x for x in inner if x not in (a, b)]
     return None
 
 
-def _path_word_features(a: Any, b: Any, types: str) -> list[str]:
+def _path_word_features(a: int, b: int, types: str, tt: TokenTable) -> list[str]:
     """Lemmas on the dependency path between the heads ``a`` and ``b``: the top, verbs,
     prepositions, length."""
-    found = _path_between(a, b)
+    found = _path_between(a, b, tt.head)
     if found is None:
         return ["plen=none"]
     top, inner = found
-    lemmas = [t.lemma_.lower() for t in inner]
-    top_lemma = top.lemma_.lower()
+    lemmas = [tt.lemma_lower[t] for t in inner]
+    top_lemma = tt.lemma_lower[top]
     feats = [
         f"plen={min(len(inner), 5)}|{types}",
-        f"ptop={top_lemma}|{top.pos_}",
+        f"ptop={top_lemma}|{tt.pos[top]}",
         f"ptop_t={top_lemma}|{types}",
         "plems=" + "_".join(lemmas[:5]),
     ]
     for t, lemma in zip(inner, lemmas, strict=True):
         feats += [f"pl={lemma}", f"pl_t={lemma}|{types}"]
-        if t.pos_ == "VERB":
+        if tt.pos[t] == "VERB":
             feats.append(f"pverb={lemma}|{types}")
-        elif t.pos_ == "ADP":
+        elif tt.pos[t] == "ADP":
             feats.append(f"pprep={lemma}|{types}")
     return feats
 
 
-def _span_features(n: str, sp: Span, types: str, root: Any) -> list[str]:
-    low, lemma = root.lower_, root.lemma_.lower()
+def _span_features(n: str, sp: Span, types: str, root: int, tt: TokenTable) -> list[str]:
+    low, lemma = tt.lower[root], tt.lemma_lower[root]
     return [
         f"{n}h={lemma}",
-        f"{n}l={sp[-1].lower_}",
+        f"{n}l={tt.lower[sp.end - 1]}",
         f"{n}hl={sp.label_}|{lemma}",
-        f"{n}head={root.head.lemma_.lower()}|{root.dep_}",
+        f"{n}head={tt.lemma_lower[tt.head[root]]}|{tt.dep[root]}",
         f"{n}suf={low[-3:]}",
         f"{n}pre={low[:4]}",
         f"{n}suf_t={low[-3:]}|{types}",
-        f"{n}shape={root.shape_}",
-        *(f"{n}w={w.lower_}" for w in sp),
+        f"{n}shape={tt.shape[root]}",
+        *(f"{n}w={w}" for w in tt.lower[sp.start : sp.end]),
     ]
 
 
-def pair_features(a: Span, b: Span, mentions: Sequence[tuple[int, int]] | None = None) -> list[str]:
+def pair_features(
+    a: Span, b: Span, mentions: Sequence[tuple[int, int]] | None = None, tokens: TokenTable | None = None
+) -> list[str]:
     """Sparse string features for a candidate pair; ``a`` starts before (or with) ``b``.
 
     ``mentions`` are the (start, end) of the doc's mentions (``doc.spans[SPAN_KEY]`` when not
-    given; pass them when featurising many pairs of one doc).
+    given) and ``tokens`` its :func:`token_table`: pass both when featurising many pairs of one doc.
     """
     doc = a.doc
     if mentions is None:
         mentions = _bounds(doc)
-    between = list(doc[a.end : b.start]) if a.end <= b.start else []
-    words = [w.lower_ for w in between]
+    tt = token_table(doc) if tokens is None else tokens
+    lower, n_tokens = tt.lower, len(tt.lower)
+    between = range(a.end, b.start) if a.end <= b.start else range(0)
+    words = lower[a.end : b.start] if a.end <= b.start else []
     nested = b.end <= a.end or a.start == b.start
     types = f"{a.label_}>{b.label_}"
-    ra, rb = a.root, b.root  # a Span's root is found anew each time it is asked for
-    ra_head, rb_head = ra.head, rb.head
-    ra_head_lemma, rb_head_lemma = ra_head.lemma_.lower(), rb_head.lemma_.lower()
-    path = _dep_path(ra, rb)
+    ra, rb = a.root.i, b.root.i  # a Span's root is found anew each time it is asked for
+    ra_head, rb_head = tt.head[ra], tt.head[rb]
+    ra_head_lemma, rb_head_lemma = tt.lemma_lower[ra_head], tt.lemma_lower[rb_head]
+    path = _dep_path(ra, rb, tt)
     n_ents = min(sum(a.end <= s and e <= b.start for s, e in mentions), 4)
     dist = min(len(words), 6)
-    before = doc[a.start - 1].lower_ if a.start > 0 else "<s>"
+    before = lower[a.start - 1] if a.start > 0 else "<s>"
     feats = [
         f"types={types}",
         f"nested={nested}",
         f"nested_t={nested}|{types}",
         f"dist={min(len(words), 10)}",
         f"dist_types={dist}|{types}",
-        f"hh={ra.lemma_.lower()}|{rb.lemma_.lower()}",
+        f"hh={tt.lemma_lower[ra]}|{tt.lemma_lower[rb]}",
         f"len={min(len(a), 4)}_{min(len(b), 4)}",
         f"path={path}",
         f"path_types={path}|{types}",
@@ -141,25 +181,25 @@ def pair_features(a: Span, b: Span, mentions: Sequence[tuple[int, int]] | None =
         f"nents_d={n_ents}|{dist}",
         f"before={before}",
         f"before_t={before}|{types}",
-        f"before2={doc[a.start - 2].lower_ if a.start > 1 else '<s>'}",
-        f"after={doc[b.end].lower_ if b.end < len(doc) else '</s>'}",
-        f"after2={doc[b.end + 1].lower_ if b.end + 1 < len(doc) else '</s>'}",
-        f"root_between={any(t.dep_ == 'ROOT' for t in between)}",
-        f"deps={ra.dep_}|{rb.dep_}|{types}",
-        f"adep_head={ra.dep_}|{ra_head_lemma}",
-        f"bdep_head={rb.dep_}|{rb_head_lemma}",
-        f"same_head={ra_head.i == rb_head.i}|{types}",
-        *_span_features("a", a, types, ra),
-        *_span_features("b", b, types, rb),
+        f"before2={lower[a.start - 2] if a.start > 1 else '<s>'}",
+        f"after={lower[b.end] if b.end < n_tokens else '</s>'}",
+        f"after2={lower[b.end + 1] if b.end + 1 < n_tokens else '</s>'}",
+        f"root_between={any(tt.dep[i] == 'ROOT' for i in between)}",
+        f"deps={tt.dep[ra]}|{tt.dep[rb]}|{types}",
+        f"adep_head={tt.dep[ra]}|{ra_head_lemma}",
+        f"bdep_head={tt.dep[rb]}|{rb_head_lemma}",
+        f"same_head={ra_head == rb_head}|{types}",
+        *_span_features("a", a, types, ra, tt),
+        *_span_features("b", b, types, rb, tt),
         *(f"bw={w}" for w in words),
         *(f"bwt={w}|{types}" for w in words),
-        *(f"bv={t.lemma_.lower()}|{types}" for t in between if t.pos_ in _VERBISH),
-        *_path_word_features(ra, rb, types),
+        *(f"bv={tt.lemma_lower[i]}|{types}" for i in between if tt.pos[i] in _VERBISH),
+        *_path_word_features(ra, rb, types, tt),
     ]
     if len(words) <= 8:
         feats.append(f"between={'_'.join(words)}")
     if len(words) <= 6:
-        feats.append("bpos=" + "_".join(t.pos_ for t in between))
+        feats.append("bpos=" + "_".join(tt.pos[i] for i in between))
     if words:
         feats += [
             f"bw_first={words[0]}",
@@ -191,8 +231,9 @@ def candidate_pairs(doc: Doc, span_key: str = SPAN_KEY) -> Iterator[tuple[Span, 
 
 def pair_probabilities(model: LinearModel, pairs: Sequence[tuple[Span, Span]]) -> np.ndarray:
     """Class probabilities (rows: ``pairs`` of one Doc, columns: ``model.labels``)."""
-    mentions = _bounds(pairs[0][0].doc)
-    return linear_probabilities(model, (pair_features(a, b, mentions) for a, b in pairs))
+    doc = pairs[0][0].doc
+    mentions, tokens = _bounds(doc), token_table(doc)
+    return linear_probabilities(model, (pair_features(a, b, mentions, tokens) for a, b in pairs))
 
 
 def directed(a: Span, b: Span, label: str, score: float) -> Relation:

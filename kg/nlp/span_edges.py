@@ -73,6 +73,7 @@ _RATES = frozenset(
     """logarithmic polylogarithmic sublinear superlinear linear quadratic cubic polynomial exponential
     constant optimal""".split()
 )
+_RATING_STARTS = _MAGNITUDES | _RATES
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
 #: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
 #: "fine-tune BERT", "pre-train a Transformer".
@@ -123,12 +124,12 @@ def _rates_amount(span: Span) -> int:
     adaptation", "high-dimensional regression", "linear regression", "large-scale training",
     "Large Language Models" (a name), or a known name ("large language model").
     """
-    if len(span) < 2 or _keeps_case(span[0]) or _known(span):
+    if len(span) < 2 or (span[0].text != "-" and span[0].lower_ not in _RATING_STARTS):  # the cheap test first
         return 0
     word = word_at(span.doc, span.start)
     pieces = [t.lower_ for t in word if t.text != "-"]
     rest = span[len(word) :]
-    if not len(rest) or not pieces or pieces[0] not in _MAGNITUDES | _RATES:
+    if not len(rest) or not pieces or pieces[0] not in _RATING_STARTS or _keeps_case(span[0]) or _known(span):
         return 0
     if len(pieces) == 2 and pieces[0] in _MAGNITUDES and pieces[1] in _RATED:
         return len(word)  # "high-fidelity", "low-cost"
