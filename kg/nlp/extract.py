@@ -7,7 +7,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.based_terms import named_plus_role
-from kg.nlp.mention_scores import mention_score
+from kg.nlp.mention_scores import mention_scores
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
@@ -23,17 +23,17 @@ def extract(doc: Doc) -> Extraction:
     named_in: dict[tuple[int, int], tuple[int, int]] = {}  # "GAN-based methods" -> "GAN"
     spans = doc.spans.get(SPANS_KEY, [])
     kinds = {(s.start, s.end): s.label_ for s in spans}
+    kept: list[Span] = []
     for span in spans:
         if named_plus_role(span):
             named_in[(span.start, span.end)] = (span.start, span.start + 1)
-            continue
-        if field_plus_model(span, kinds):
-            continue  # "text classification models": what is said of them is said of no node
+        elif not field_plus_model(span, kinds):  # "text classification models": said of no node
+            kept.append(span)
+    for span, score in zip(kept, mention_scores(kept), strict=True):
         indices = by_span.setdefault((span.start, span.end), [])
         surface = span.text.rstrip(".,;:")  # "CelebA." is one token when a sentence ends on it
         end_char = span.start_char + len(surface)
         texts = coordination_variants(unbracketed(unquoted(surface) or surface))
-        score = mention_score(span)
         for text in (variant for coordinated in texts for variant in slash_variants(coordinated)):
             indices.append(len(mentions))
             mentions.append(Mention(text, span.label_, span.start_char, end_char, score))

@@ -90,10 +90,20 @@ class MentionModel:
     def score(self, span: Span) -> float | None:
         """The probability that a reader wants ``span`` as a node; None without context vectors
         of the width the model was fitted on (another pipeline)."""
-        vector = context_vector(span)
-        if vector is None or vector.shape != self.mean.shape:
-            return None
-        return float(self.probabilities([mention_features(span)], vector[np.newaxis])[0])
+        return self.scores([span])[0]
+
+    def scores(self, spans: Sequence[Span]) -> list[float | None]:
+        """:meth:`score` of each span, computed together (one product for a Doc's mentions)."""
+        vectors = [
+            (k, v) for k, v in enumerate(map(context_vector, spans)) if v is not None and v.shape == self.mean.shape
+        ]
+        out: list[float | None] = [None] * len(spans)
+        if vectors:
+            features = [mention_features(spans[k]) for k, _ in vectors]
+            probs = self.probabilities(features, np.stack([v for _, v in vectors]))
+            for (k, _), p in zip(vectors, probs, strict=True):
+                out[k] = float(p)
+        return out
 
     def probabilities(self, features: Sequence[Sequence[str]], vectors: np.ndarray) -> np.ndarray:
         """The probability of each mention given its features (:func:`mention_features`) and its
@@ -130,8 +140,13 @@ def load_mention_model(path: Path = MODEL_PATH) -> MentionModel | None:
     return model_from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
+def mention_scores(spans: Sequence[Span]) -> list[float | None]:
+    """The shipped model's score of each span (three decimals), or None each."""
+    model = load_mention_model()
+    scores = [None] * len(spans) if model is None else model.scores(spans)
+    return [None if score is None else round(score, 3) for score in scores]
+
+
 def mention_score(span: Span) -> float | None:
     """The shipped model's score of ``span`` (three decimals), or None."""
-    model = load_mention_model()
-    score = None if model is None else model.score(span)
-    return None if score is None else round(score, 3)
+    return mention_scores([span])[0]
