@@ -58,7 +58,7 @@ def _than(finder: Finder, degree: Token) -> None:
 
 def advantages(finder: Finder) -> None:
     """ "the advantages of X over Y", "X performs better than Y": X improves on Y."""
-    for tok in finder.doc:
+    for tok in finder.tokens:
         if tok.lemma_.lower() in _ADVANTAGE_NOUNS and tok.pos_ == "NOUN":
             _over(finder, tok)
         elif tok.lower_ in BETTER and tok.dep_ in {"advmod", "acomp"}:

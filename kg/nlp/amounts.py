@@ -20,7 +20,7 @@ _LEVELS = frozenset({"high", "low", "superior", "competitive", "strong", "compar
 def gains(finder: Finder) -> None:
     """ "X achieves a 21.3% improvement in MSE", "X brings solid accuracy boosts": X is measured by
     the metric its gain is in."""
-    for tok in finder.doc:
+    for tok in finder.tokens:
         if tok.lemma_.lower() not in _GAINS or tok.dep_ not in {"dobj", "pobj"}:
             continue
         verb = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "to" else tok.head

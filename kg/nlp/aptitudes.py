@@ -25,7 +25,7 @@ def _at(word: Token) -> list[Token]:
 
 def aptitudes(finder: Finder) -> None:
     """ "X is effective at T", "X performs well on T": X addresses T (a task, as the graph types it)."""
-    for tok in finder.doc:
+    for tok in finder.tokens:
         lemma = tok.lemma_.lower()
         if lemma in _APT and tok.dep_ == "acomp":
             verb, objects = tok.head, _at(tok)  # "X is effective at T"

@@ -47,7 +47,7 @@ def _combined(finder: Finder, gerund: Token) -> list[Span]:
 
 def combining(finder: Finder) -> None:
     """ "Combining A and B, we derive X", "By combining A with B, X ...": X uses A and B."""
-    for tok in finder.doc:
+    for tok in finder.tokens:
         if tok.tag_ != "VBG" or tok.lemma_.lower() not in _COMBINING:
             continue
         if tok.dep_ == "advcl":

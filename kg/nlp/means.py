@@ -96,7 +96,7 @@ def made(finder: Finder, verb: Token) -> list[Span | None]:
 def means(finder: Finder) -> None:
     """ "X is designed by unrolling Y": X uses Y (:data:`_MAKING`); "X ... with a <component>":
     X uses the component (:data:`_COMPONENT_HEADS`)."""
-    for tok in finder.doc:
+    for tok in finder.tokens:
         if tok.dep_ == "pcomp" and tok.tag_ == "VBG" and tok.lemma_.lower() in _MAKING and tok.head.lower_ == "by":
             verb = tok.head.head
             if verb.pos_ not in {"VERB", "AUX"} or tok.i < verb.i or verb_negated(verb) or contrasted(verb):

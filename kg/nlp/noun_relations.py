@@ -191,7 +191,7 @@ class NounFinder(Finder):
         """ "a novel prediction interval (PI) method for uncertainty quantification": the name
         before a method head that no mention covers addresses the task the head is for; "a novel
         PU learning method, namely X" and "a method for T, X": the name X addresses the task."""
-        for tok in self.doc:
+        for tok in self.tokens:
             if tok.lemma_.lower() not in METHOD_HEADS or tok.i in self.index:
                 continue
             if determined(tok):
@@ -218,7 +218,7 @@ class NounFinder(Finder):
 
     def named_kinds(self) -> None:
         """ "a class of Xs that we refer to as N", "mid-level features that we call N": N is a kind of X."""
-        for tok in self.doc:
+        for tok in self.tokens:
             if tok.dep_ not in {"acl", "relcl"} or tok.lemma_.lower() not in NAMING_VERBS | {"refer"}:
                 continue
             if self.doc[tok.i - 1].text == "(":
@@ -245,7 +245,7 @@ class NounFinder(Finder):
     def based(self) -> None:
         """ "a Transformer-based BERT baseline", "FooGAN, a novel GAN-based framework", "FooGAN is a
         GAN-based model": what the phrase names uses X."""
-        for tok in self.doc:
+        for tok in self.tokens:
             if tok.lemma_.lower() != "base" or tok.dep_ != "amod" or tok.i == 0 or self.doc[tok.i - 1].text != "-":
                 continue
             bases = [self.index.get(c.i) for c in tok.children if c.dep_ in {"npadvmod", "compound", "nmod"}]
@@ -351,7 +351,7 @@ class NounFinder(Finder):
     def experiments(self) -> None:
         """ "experiments on D1, D2 and D3 show ...": the paper's method is evaluated on each; "results
         on <task> T" say that it addresses T."""
-        for tok in self.doc:
+        for tok in self.tokens:
             words = {"experiment", "evaluation", "result", "benchmark", "analysis"}
             listed = tok.lemma_.lower() in words or (tok.dep_ == "conj" and tok.head.lemma_.lower() in words)
             own = not listed and tok.pos_ == "NOUN" and self.main is not None and self.mention(tok) is self.main

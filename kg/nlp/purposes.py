@@ -45,7 +45,7 @@ def framed_task(finder: Finder, tok: Token) -> Span | None:
 
 def shown_in(finder: Finder) -> None:
     """ "We demonstrate the effectiveness of X in T domains": X addresses T."""
-    for noun in finder.doc:
+    for noun in finder.tokens:
         verb = noun.head
         if noun.dep_ != "dobj" or verb.lemma_.lower() not in _SHOWING or verb_negated(verb):
             continue
@@ -61,7 +61,7 @@ def shown_in(finder: Finder) -> None:
 
 def purposed(finder: Finder) -> None:
     """ "X combines A and B for solving T": what the paper proposes addresses what it does a thing for."""
-    for verb in finder.doc:
+    for verb in finder.tokens:
         if verb.pos_ != "VERB" or verb.lemma_.lower() in _PHRASAL or verb_negated(verb):
             continue
         doers = [finder.mention(s) for s in args(verb, {"nsubj"}) if s.lower_ != "we"]
@@ -77,7 +77,7 @@ def purposed(finder: Finder) -> None:
 
 def results_for(finder: Finder) -> None:
     """ "We present results for object detection": the paper's method addresses it."""
-    for noun in finder.doc:
+    for noun in finder.tokens:
         if noun.lemma_.lower() not in _RESULTS or noun.pos_ != "NOUN" or finder.main is None:
             continue
         if noun.dep_ == "dobj" and verb_negated(noun.head):

@@ -154,6 +154,7 @@ class Finder:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
+        self.tokens = list(doc)  # the rules walk the Doc many times: one Token object per token
         self.index = mention_index(doc)
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
         # "we", "our method" stand for what the title names, else what the paper proposes when it

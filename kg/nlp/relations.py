@@ -115,7 +115,7 @@ class _Finder(NounFinder):
                     self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
 
     def verbs(self) -> None:
-        for tok in self.doc:
+        for tok in self.tokens:
             if tok.pos_ not in {"VERB", "AUX"} or verb_negated(tok) or contrasted(tok):
                 continue  # "X does not use Y", "X fails to capture Y", "instead of using Y"
             label = _verb_relation(tok.lemma_.lower())

@@ -179,7 +179,7 @@ def result_tasks(finder: Finder) -> None:
     """Each task named after a verb stating the result of the paper's method ("X achieves
     state-of-the-art performance across tasks, including T1 and T2"): the method addresses it."""
     tasks = [(s.sent.start, s) for s in dict.fromkeys(finder.index.values()) if s.label_ == "Task" and _task_itself(s)]
-    for tok in finder.doc:
+    for tok in finder.tokens:
         doer = _doer(finder, tok) if tasks and _result_verb(tok) else None
         if doer is not None:
             for task in [s for start, s in tasks if start == tok.sent.start and s.start > tok.i]:

@@ -24,7 +24,7 @@ def _clause(tok: Token) -> Token | None:
 
 def superiority(finder: Finder) -> None:
     """ "X is superior to Y", "X ... better than Y": X improvesOn Y."""
-    for prep in finder.doc:
+    for prep in finder.tokens:
         if not (prep.lower_ == "than" or (prep.lower_ == "to" and prep.head.lower_ == "superior")):
             continue
         verb = _clause(prep)

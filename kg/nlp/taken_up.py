@@ -37,7 +37,7 @@ def _taken(finder: Finder, tokens: list[Token]) -> list[Span]:
 
 def inspired(finder: Finder) -> None:
     """ "Inspired by Y, we present X": X uses Y."""
-    for tok in finder.doc:
+    for tok in finder.tokens:
         if tok.lemma_.lower() != "inspire" or tok.dep_ != "advcl" or tok.i > tok.head.i:
             continue
         verb = tok.head
@@ -56,7 +56,7 @@ def use_of(finder: Finder) -> None:
     paper's method uses Y, in a sentence by the authors ("we", "our", "novelty") or naming the method."""
     if finder.main is None:
         return
-    for noun in finder.doc:
+    for noun in finder.tokens:
         if noun.lemma_.lower() not in _USE_NOUNS or noun.pos_ != "NOUN" or contrasted(noun):
             continue
         if any(a.dep_ == "amod" and a.lower_ not in _OWN_USES for a in noun.children):
@@ -71,7 +71,7 @@ def use_of(finder: Finder) -> None:
 
 def includes(finder: Finder) -> None:
     """ "X includes Y", "our method incorporates Y": the paper's method uses Y."""
-    for verb in finder.doc:
+    for verb in finder.tokens:
         if verb.lemma_.lower() not in _HOLDING or verb.pos_ != "VERB" or verb_negated(verb) or contrasted(verb):
             continue
         for user in [finder.mention(s) for s in args(verb, {"nsubj"})]:
