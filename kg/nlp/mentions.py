@@ -358,8 +358,10 @@ def find_mentions(
     found = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
     # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
-        inner = [(s2, e2) for (s2, e2), lab2 in found.items() if (s2, e2) != (s, e) and s <= s2 and e2 <= e]
-        if lab != "Dataset" or ends_named(doc[s:e]) or not any(found[k] == "Dataset" for k in inner):
+        if lab != "Dataset":
+            continue
+        inner = [(s2, e2) for (s2, e2) in found if (s2, e2) != (s, e) and s <= s2 and e2 <= e]
+        if ends_named(doc[s:e]) or not any(found[k] == "Dataset" for k in inner):
             continue
         if titled_name(doc[s:e]):
             for k in inner:

@@ -311,10 +311,10 @@ def _word_start(doc: Doc, i: int, floor: int) -> int:
 def _opens_aside(doc: Doc, k: int, end: int) -> bool:
     """Whether token ``k`` opens an aside a chunk starts with: "i.e.", "e.g." or a bracket just before
     one ("(i.e., realizability in the class)"); the term after it is the chunk's."""
-    if any(t.text == ")" for t in doc[k:end]):
-        return False  # "aka saliency) maps": the aside closes inside the chunk
     latin = doc[k].lower_.rstrip(".") in _LATIN
-    return latin or (doc[k].text in {"(", "["} and k + 1 < end and doc[k + 1].lower_.rstrip(".") in _LATIN)
+    if not (latin or (doc[k].text in {"(", "["} and k + 1 < end and doc[k + 1].lower_.rstrip(".") in _LATIN)):
+        return False
+    return not any(t.text == ")" for t in doc[k:end])  # not "aka saliency) maps": the aside closes inside
 
 
 #: Adjective endings that no English verb has: a word in these the tagger reads as a verb before a
