@@ -19,6 +19,8 @@ stays as it was):
 
 from __future__ import annotations
 
+from functools import cache
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -188,6 +190,7 @@ def learned_relations(doc: Doc, lexicon: Lexicon) -> list[Relation]:
     main = main_of(doc, proposed_spans)
     learned_label = {(s.start, s.end): s.label_ for s in doc.spans.get(SPAN_KEY, [])}
 
+    @cache  # a mention is an argument of many of the classifier's pairs
     def argument(start: int, end: int) -> Span | None:
         span = doc[start:end]
         if learned_label.get((start, end)) == "Generic":
