@@ -19,6 +19,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.blas_ops import one_thread, use_blas
 from kg.nlp.linear import LinearModel, load_linear, save_linear
 from kg.nlp.scierc import SPAN_KEY
 from kg.nlp.span_typer import predict_types
@@ -101,8 +102,12 @@ def typed_vote(
 
 
 def _load_ner(path: str | Path, vocab: Any) -> Language:
-    """A trained NER pipeline sharing the host's vocab, without a tokenizer of its own."""
-    return spacy.load(path, vocab=vocab, exclude=["tokenizer"])
+    """A trained NER pipeline sharing the host's vocab, without a tokenizer of its own; its
+    tok2vec multiplies on numpy's BLAS (:mod:`kg.nlp.blas_ops`)."""
+    nlp = spacy.load(path, vocab=vocab, exclude=["tokenizer"])
+    if "tok2vec" in nlp.pipe_names:
+        use_blas(cast(Any, nlp.get_pipe("tok2vec")).model)
+    return nlp
 
 
 class MentionEnsemble:
@@ -119,7 +124,9 @@ class MentionEnsemble:
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
         for batch in spacy.util.minibatch(docs, size=batch_size):
-            for doc, preds in zip(batch, predict_mentions(self.models, batch), strict=True):
+            with one_thread():
+                predictions = predict_mentions(self.models, batch)
+            for doc, preds in zip(batch, predictions, strict=True):
                 if self.typer is None:
                     voted = vote(preds, self.min_votes, self.label_votes)
                 else:
