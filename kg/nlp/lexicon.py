@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from kg.text import english_zipf, singular
@@ -23,6 +23,11 @@ class Lexicon:
     naming_verbs: frozenset[str]
     term_gerunds: frozenset[str]  # common words that start terms of the field: "missing data", "winning ticket"
     term_participles: frozenset[str]  # participles that make a kind: "masked image modeling"
+
+    @cached_property
+    def generic_words(self) -> frozenset[str]:
+        """The generic heads and the generic single words together."""
+        return self.generic_heads | self.generic_singles
 
     def type_of_head(self, word: str) -> str | None:
         return self.head_types.get(word.lower())

@@ -40,6 +40,6 @@ def listed_task(token: Token, lexicon: Lexicon) -> bool:
     if any(c.dep_ == "prep" and c.lower_ == "of" for c in token.children):
         return False  # "the combination of all three"
     lemma = singular(token.lower_)
-    if {lemma, token.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
+    if {lemma, token.lower_} & lexicon.generic_words:
         return False
     return any(c.pos_ in {"NOUN", "PROPN"} and _task_word(c, lexicon) for c in token.conjuncts)

@@ -121,7 +121,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
-        if {lemma, head.lower_} & (lexicon.generic_heads | lexicon.generic_singles):
+        if {lemma, head.lower_} & lexicon.generic_words:
             return False
         kind = head_type(span, lexicon)
         if counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2):

@@ -121,15 +121,13 @@ def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
     if any(c.dep_ in {"det", "poss"} and c.lower_ not in {"a", "an"} for c in noun.children):
         return False
     words = [t for t in span if t.is_alpha or "-" in t.text]
-    head = span[-1].lower_
-    common = lexicon.generic_singles | lexicon.generic_heads
+    common = lexicon.generic_words
     return (
         len(words) >= 2
         and not all(t.lower_ in common for t in words)  # "a new loss function"
         and words[0].lower_ not in lexicon.stop_modifiers
         and not any(t.pos_ == "CCONJ" for t in span)
-        and head not in lexicon.generic_heads | _CLASS_NOUNS
-        and span[-1].lemma_.lower() not in lexicon.generic_heads | _CLASS_NOUNS
+        and not any(w in lexicon.generic_heads or w in _CLASS_NOUNS for w in (span[-1].lower_, span[-1].lemma_.lower()))
     )
 
 

@@ -251,7 +251,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         cut = text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS"
         if cut and not eponym_possessive(doc, k, end):  # not "Newton's method", "Bayes' rule"
             start = k + 1
-        if k - 2 > start and based_suffix(doc, k):
+        if k - 2 > start and lower == "based" and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         clause_verb = token.tag_ in _FINITE or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
         if k > start and text.islower() and clause_verb:  # not "build-up"
