@@ -145,8 +145,3 @@ def mention_scores(spans: Sequence[Span]) -> list[float | None]:
     model = load_mention_model()
     scores = [None] * len(spans) if model is None else model.scores(spans)
     return [None if score is None else round(score, 3) for score in scores]
-
-
-def mention_score(span: Span) -> float | None:
-    """The shipped model's score of ``span`` (three decimals), or None."""
-    return mention_scores([span])[0]
