@@ -34,6 +34,7 @@ from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, MENTION_SCORE, VOCABULARY
+from kg.graph.reader_rates import capped
 from kg.text import of_construct, singular
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "entity_confidence.json"
@@ -164,6 +165,7 @@ def score_entities(
         label = str(data.get("label", ""))
         names = [label, *(str(a) for a in data.get("alt_labels", ()))]
         dropped = (not_name is not None and all(map(not_name, names))) or cited_author(label, abstracts)
+        confidence = capped(confidence, label)  # "machine learning": rarely a paper's node
         if titled_dataset(data):
             confidence = max(confidence, model.threshold)
         data["confidence"] = 0.0 if dropped else round(confidence, 3)
