@@ -105,7 +105,9 @@ def fit(
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sample", type=Path, action="append", help="a judged sample (default: see above)")
-    parser.add_argument("--exclude", nargs="*", default=["dev57", "dev58", "dev59", "dev60"], help="sample names left out")
+    parser.add_argument(
+        "--exclude", nargs="*", default=["dev57", "dev58", "dev59", "dev60"], help="sample names left out"
+    )
     parser.add_argument("--folds", type=int, default=0)
     parser.add_argument("--c", type=float, default=0.3)
     parser.add_argument("--other-weight", type=float, default=0.5)
