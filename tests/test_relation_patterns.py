@@ -56,6 +56,27 @@ def test_issue_13_a_list_the_parse_breaks_is_conjoined_item_by_item(rules):
     assert not any(label == "conjoinedWith" and "ImageNet" in (a, b) for a, label, b in found)
 
 
+def test_issue_13_coordinated_names_the_sentence_types_apart_are_still_conjoined(rules):
+    """A sentence's mention types are guesses ("experiments on Vision Transformers, MLP-Mixers and
+    ResNets" reads the last two as datasets; "TensorFlow and PyTorch" one of each): coordinated names
+    or multiword terms are conjoined whatever their types there; the graph types each node from all
+    its mentions. A single lower-case word is not enough ("the memory and the prototypes")."""
+    names = ("Vision Transformers", "MLP-Mixers", "ResNets")
+    text = "We run experiments on Vision Transformers, MLP-Mixers and ResNets with ten billion parameters."
+    found = _ruled(rules, text, {"Vision Transformers": "Method", "MLP-Mixers": "Dataset", "ResNets": "Dataset"})
+    assert {(a, "conjoinedWith", b) for a, b in itertools.pairwise(names)} <= found
+    text = "It is supported by popular autodiff systems, such as TensorFlow and PyTorch."
+    assert ("TensorFlow", "conjoinedWith", "PyTorch") in _ruled(
+        rules, text, {"TensorFlow": "Dataset", "PyTorch": "Method"}
+    )
+    text = "The method is based on probabilistic modelling and variational inference."
+    mentions = {"probabilistic modelling": "Task", "variational inference": "Method"}
+    assert ("probabilistic modelling", "conjoinedWith", "variational inference") in _ruled(rules, text, mentions)
+    text = "We update the memory and the prototypes with a contrastive loss."
+    found = _ruled(rules, text, {"memory": "Concept", "prototypes": "Method"})
+    assert not any(label == "conjoinedWith" for _, label, _ in found)
+
+
 def test_issue_13_a_clause_end_the_parser_takes_for_a_list_conjoins_nothing(rules):
     """ "when applied to MLLMs, SAE-V-based methods could achieve": the parser coordinates the clause's
     last noun with the subject after the comma; no word coordinates them, so no conjoinedWith (from

@@ -274,12 +274,13 @@ class NounFinder(Finder):
         span = named
         other = self.mention(conj)
         kinds = {other.label_, span.label_} if other is not None else set()
-        # one type, or a method and a concept named by terms: "data augmentation and supervision
-        # correction" (a technique typed apart in its sentence), not "the memory and the prototypes"
+        # one type, or terms whatever their types in this sentence (a guess the graph redoes from
+        # every mention): "Vision Transformers, MLP-Mixers and ResNets", "TensorFlow and PyTorch",
+        # "probabilistic modelling and variational inference"; not "the memory and the prototypes"
         terms = other is not None and not any(len(s) == 1 and s.text.islower() for s in (span, other))
         # or two names, one typed a concept in its sentence: "SearchQA and Quasar-T"
         names = other is not None and "Concept" in kinds and is_name(span) and is_name(other)
-        fits = len(kinds) == 1 or (kinds == {"Method", "Concept"} and terms) or names
+        fits = len(kinds) == 1 or terms or names
         if other is None or other.root.i != conj.i or not fits:
             return
         if any(t.lower_ in {"other", "its", "their"} for t in self.doc[span.end : other.end]):
