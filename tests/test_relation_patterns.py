@@ -77,6 +77,20 @@ def test_issue_13_coordinated_names_the_sentence_types_apart_are_still_conjoined
     assert not any(label == "conjoinedWith" for _, label, _ in found)
 
 
+def test_issue_13_a_bracket_of_examples_is_a_list_its_bracket_closes(rules):
+    """ "(e.g., SQL, SPARQL)": examples of one kind, conjoined one with the next with no "and", whatever
+    types their sentence guesses; a comma with no bracket of examples lists nothing."""
+    text = "It converts queries to formal language (e.g., SQL, SPARQL) that can be executed."
+    assert ("SQL", "conjoinedWith", "SPARQL") in _ruled(rules, text, {"SQL": "Method", "SPARQL": "Method"})
+    text = "Shallow models (e.g. logistic regression, support vector machines, k-nearest neighbors) fit the data."
+    names = ("logistic regression", "support vector machines", "k-nearest neighbors")
+    found = _ruled(rules, text, dict(zip(names, ("Method", "Dataset", "Method"), strict=True)))
+    assert {(a, "conjoinedWith", b) for a, b in itertools.pairwise(names)} <= found
+    text = "On ImageNet, ResNet-50 achieves strong results."
+    found = _ruled(rules, text, {"ImageNet": "Dataset", "ResNet-50": "Method"})
+    assert not any(label == "conjoinedWith" for _, label, _ in found)
+
+
 def test_issue_13_a_clause_end_the_parser_takes_for_a_list_conjoins_nothing(rules):
     """ "when applied to MLLMs, SAE-V-based methods could achieve": the parser coordinates the clause's
     last noun with the subject after the comma; no word coordinates them, so no conjoinedWith (from

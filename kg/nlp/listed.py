@@ -17,6 +17,17 @@ from kg.nlp.span_edges import LIST_SEPARATORS
 
 #: The words that close a list before its last item.
 _CLOSERS = frozenset({"and", "or"})
+#: The words that open a bracket of examples: "(e.g., SQL, SPARQL)".
+_EXAMPLE_OPENERS = frozenset({"e.g.", "e.g", "eg", "e.g.,"})
+
+
+def in_examples(item: Span) -> bool:
+    """Is ``item`` in a bracket of examples ("(e.g., SQL, SPARQL)")? Its closing bracket then closes
+    the list, with no "and"."""
+    doc, k = item.doc, item.start - 1
+    while k > item.sent.start and doc[k].text not in {"(", ")"}:
+        k -= 1
+    return doc[k].text == "(" and k + 1 < item.start and doc[k + 1].lower_ in _EXAMPLE_OPENERS
 
 
 def _same_kind(first: Span, item: Span) -> bool:
@@ -27,17 +38,22 @@ def _same_kind(first: Span, item: Span) -> bool:
 
 def _items(first: Span, start: int, index: dict[int, Span]) -> list[Span]:
     """The items that follow ``first`` from token ``start``: each after separators only, the list
-    closed by "and"/"or" before its last item (else nothing: "on D1, X achieves ..." is no list)."""
+    closed by "and"/"or" before its last item (else nothing: "on D1, X achieves ..." is no list) or,
+    in a bracket of examples, by the bracket ("(e.g., logistic regression, support vector machines)",
+    items of any type: examples of one kind)."""
     doc, end = first.doc, first.sent.end
     out: list[Span] = []
+    examples = in_examples(first)
     i = start
     while i < end:
+        if examples and out and doc[i].text == ")":
+            return out
         seps = []
         while i < end and doc[i].lower_ in LIST_SEPARATORS:
             seps.append(doc[i].lower_)
             i += 1
         item = index.get(i)
-        if not seps or item is None or item.start != i or not _same_kind(first, item):
+        if not seps or item is None or item.start != i or not (examples or _same_kind(first, item)):
             return []
         out.append(item)
         if _CLOSERS & set(seps):

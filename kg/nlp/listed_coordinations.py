@@ -11,7 +11,7 @@ a method) other than concepts, which the graph leaves uncoordinated.
 from __future__ import annotations
 
 from kg.nlp.evidence import indefinite
-from kg.nlp.listed import list_items
+from kg.nlp.listed import in_examples, list_items
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.noun_relations import CONJOINED_CONFIDENCE
 from kg.nlp.relation_finder import Finder
@@ -25,5 +25,5 @@ def listed_coordinations(finder: Finder) -> None:
         if indefinite(span.root):
             continue  # "QuuxSet-10, a small image dataset, and ZorbSet": a description, no item
         items = list_items(span, finder.index)
-        if items and items[0].label_ == span.label_:
+        if items and (items[0].label_ == span.label_ or in_examples(span)):
             finder.add(span, "conjoinedWith", items[0], items[0].root, CONJOINED_CONFIDENCE)
