@@ -5,7 +5,8 @@
 dataset misses the others. "experiments on NLP application tasks: machine translation and
 summarization": the parser hangs the tasks after the colon on "experiments". :func:`listed_after`
 gives the mentions such a list goes on with, whatever the parse: separated by commas, closed by
-"and" or "or" before the last one, each of the first item's kind.
+"and" or "or" before the last one, each of the first item's kind; in a bracket of examples ("(e.g.,
+SQL, SPARQL)"), closed by the bracket, of any kind.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def in_examples(item: Span) -> bool:
     doc, k = item.doc, item.start - 1
     while k > item.sent.start and doc[k].text not in {"(", ")"}:
         k -= 1
-    return doc[k].text == "(" and k + 1 < item.start and doc[k + 1].lower_ in _EXAMPLE_OPENERS
+    return item.start > item.sent.start and doc[k].text == "(" and doc[k + 1].lower_ in _EXAMPLE_OPENERS
 
 
 def _same_kind(first: Span, item: Span) -> bool:

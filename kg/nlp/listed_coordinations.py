@@ -5,7 +5,8 @@ parser hangs some of the names as appositions; "text classification, machine tra
 language modeling show gains": it reads "modeling show gains" as a clause. Readers conjoin each
 item of a list with the next; so does :func:`listed_coordinations`, for items of one type (a name
 list that a sentence opens with a place, "On ImageNet, ResNet-50 and ViT ...", joins no dataset to
-a method) other than concepts, which the graph leaves uncoordinated.
+a method) or of a bracket of examples, whatever their types ("(e.g., SQL, SPARQL)"), other than
+concepts, which the graph leaves uncoordinated.
 """
 
 from __future__ import annotations
