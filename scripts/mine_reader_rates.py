@@ -65,9 +65,9 @@ def count_links(conference: str, paths: list[Path], counts: dict[str, list[int]]
         for p in papers
     }
     for node, data in graph.nodes(data=True):
-        if data.get("type") != "Paper" or str(data.get("key", "")).rpartition(":")[2] not in wanted:
+        listed = wanted.get(str(data.get("key", "")).rpartition(":")[2]) if data.get("type") == "Paper" else None
+        if listed is None:
             continue
-        listed = wanted[str(data["key"]).rpartition(":")[2]]
         for entity in graph.successors(node):
             info = graph.nodes[entity]
             if info.get("type") not in ENTITY_TYPES or not graph.has_edge(node, entity, "mentions"):
