@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import NamedTuple
 
 from kg.text import english_zipf
@@ -180,6 +181,7 @@ _WORD = re.compile(r"https?://\S+|\b[A-Za-z][a-z]{4,}\b")
 _GLUED_TO_NAME = re.compile(r"(?<![/.\-])\b(?:the|and|of|to|for|with|from|our|in|on|by)(?=[A-Z][a-z]*[A-Z0-9])")
 
 
+@lru_cache(maxsize=1 << 16)  # abstracts repeat their words: each is looked at once
 def _unglued(word: str) -> str:
     """``word`` with a space put back where a missing one glued a function word to a common word
     ("Theparametric" -> "The parametric", "rangeof" -> "range of", "canbe" -> "can be"), or as

@@ -25,10 +25,10 @@ _EXAMPLE_OPENERS = frozenset({"e.g.", "e.g", "eg", "e.g.,"})
 def in_examples(item: Span) -> bool:
     """Is ``item`` in a bracket of examples ("(e.g., SQL, SPARQL)")? Its closing bracket then closes
     the list, with no "and"."""
-    doc, k = item.doc, item.start - 1
-    while k > item.sent.start and doc[k].text not in {"(", ")"}:
+    doc, k, first = item.doc, item.start - 1, item.sent.start
+    while k > first and doc[k].text not in {"(", ")"}:
         k -= 1
-    return item.start > item.sent.start and doc[k].text == "(" and doc[k + 1].lower_ in _EXAMPLE_OPENERS
+    return item.start > first and doc[k].text == "(" and doc[k + 1].lower_ in _EXAMPLE_OPENERS
 
 
 def _same_kind(first: Span, item: Span) -> bool:

@@ -9,6 +9,7 @@ models", "a mixture of the two" stay as they are.
 
 from __future__ import annotations
 
+from spacy.attrs import LEMMA
 from spacy.tokens import Doc, Token
 
 from kg.text import OF_HEADS
@@ -47,7 +48,8 @@ def with_of_terms(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int
     the start of a mention it ends ("sparse mixture of experts"); the head's own mention stays,
     as the corpus's evidence on it does ("mixture" is mostly followed by "of")."""
     out = dict(found)
-    for i in [t.i for t in doc if t.lemma_.lower() in OF_HEADS]:
+    strings = doc.vocab.strings  # the lemmas read from the Doc's array: no Token made per word
+    for i in [i for i, h in enumerate(doc.to_array(LEMMA).tolist()) if strings[h].lower() in OF_HEADS]:
         obj = of_object(doc[i])
         if obj is None:
             continue

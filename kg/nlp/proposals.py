@@ -161,8 +161,8 @@ def _owned(span: Span) -> bool:
     long = next((lf for sf, lf in definitions(doc) if (sf.start, sf.end) == (span.start, span.end)), None)
     if long is not None and long.start < span.start:
         span = long  # "the proposed Sample and Computation Redistribution for Face Detection (SCRFD)"
-    k, steps = span.start - 1, 0
-    while k >= span.sent.start and steps < 5:
+    k, steps, first = span.start - 1, 0, span.sent.start
+    while k >= first and steps < 5:
         tok = doc[k]
         if tok.lower_ == "our" or (tok.lower_ in {"proposed", "resulting"} and k > 0 and doc[k - 1].lower_ == "the"):
             return True
@@ -191,19 +191,17 @@ def _named_by_authors(span: Span) -> bool:
     framework for forecasting named CoST", "we propose a novel approach: Feature Kernel
     Distillation", "we propose to train EBMs via a coarse-to-fine strategy, namely CF-EBM": a name
     the authors give in a sentence of theirs."""
-    doc = span.doc
-    before = [t.lower_ for t in doc[max(span.sent.start, span.start - 3) : span.start]]
-    said = doc[span.sent.start : span.start]  # "we", "our", "in the present paper", "this work"
+    doc, first = span.doc, span.sent.start
+    before = [t.lower_ for t in doc[max(first, span.start - 3) : span.start]]
+    said = doc[first : span.start]  # "we", "our", "in the present paper", "this work"
     authors = any(t.lower_ in {"we", "our"} or (t.lower_ in {"paper", "work"} and _this(t)) for t in said)
     refer = any(t.lemma_ == "refer" and t.nbor(1).lower_ == "to" for t in said[:-1])
     if before[-3:] in (["refer", "to", "as"], ["referred", "to", "as"]) or (before[-1:] == ["as"] and refer):
         return authors  # "we refer to these as PI-SAC agents"
-    if span.start > span.sent.start and names_next(doc, span.start - 1):
+    if span.start > first and names_next(doc, span.start - 1):
         return authors  # "a model called X", "features that we call Super-features"
     if before[-1:] in ([":"], ["namely"]):  # "we propose to train EBMs via a ... strategy, namely CF-EBM"
-        verbs = [
-            t for t in doc[span.sent.start : span.start] if t.lemma_.lower() in {"propose", "introduce", "present"}
-        ]
+        verbs = [t for t in said if t.lemma_.lower() in {"propose", "introduce", "present"}]
         return authors and bool(verbs)
     return False
 
@@ -248,10 +246,10 @@ def _said_novel(span: Span, proposed: Iterable[str] = ()) -> bool:
     attention mechanism": a mention called new ("a novel", "a new" just before it) in a sentence
     of the authors' or about a name they propose (``proposed``)."""
     doc = span.doc
-    k = span.start - 1
-    while k >= span.sent.start and span.start - k <= 3 and doc[k].pos_ in {"ADJ", "NOUN", "PROPN", "ADV"}:
+    k, first = span.start - 1, span.sent.start
+    while k >= first and span.start - k <= 3 and doc[k].pos_ in {"ADJ", "NOUN", "PROPN", "ADV"}:
         if doc[k].lower_ in {"novel", "new"}:
-            before = doc[span.sent.start : k]
+            before = doc[first:k]
             authors = any(t.lower_ in {"we", "our"} for t in before)
             return doc[k - 1].lower_ in {"a", "an"} and (authors or any(name in before.text for name in proposed))
         k -= 1

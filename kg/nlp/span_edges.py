@@ -12,7 +12,9 @@ verb the tagger takes for a noun ("fine-tune BERT") or a name given after the ph
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from spacy.tokens import Doc, Span, Token
 
@@ -200,10 +202,16 @@ def _gerund_term(token: Token, lexicon: Lexicon) -> bool:
 def _done(token: Token) -> bool:
     """Whether the abstract of the participle ``token`` also uses its verb as a verb: "the learned
     representation" of "we learn representations" says what was done, "federated" names a kind."""
-    lemma = token.lemma_.lower()
-    return any(
-        t.pos_ == "VERB" and t.lemma_.lower() == lemma and t.dep_ != "amod" and t.i != token.i for t in token.doc
-    )
+    doc = token.doc
+    verbs = _verbs.get(doc)
+    if verbs is None:
+        verbs = _verbs[doc] = Counter(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ != "amod")
+    own = token.pos_ == "VERB" and token.dep_ != "amod"  # the participle itself does not count
+    return verbs[token.lemma_.lower()] > own
+
+
+#: Per Doc, how often each lemma is used as a verb (not "amod"): read once, not once per participle.
+_verbs: WeakKeyDictionary[Doc, Counter[str]] = WeakKeyDictionary()
 
 
 def _describes_next(token: Token, lexicon: Lexicon) -> bool:
