@@ -365,6 +365,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"OpenLane-V2"},
             {"OpenLane", "V2"},
         ),
+        (  # ... and through one capital letter: ImageNet-C (corruptions) is not ImageNet, ROUGE-L not ROUGE
+            "We report ROUGE-L, and robustness on the ImageNet-C dataset, ImageNet-R and ImageNet-A as well.",
+            {"ROUGE-L", "ImageNet-C", "ImageNet-R", "ImageNet-A"},
+            {"ROUGE", "ImageNet", "C", "ImageNet-C dataset"},
+        ),
         (
             "Of particular note is our performance on the Speech Commands V2 dataset (35 classes).",
             {"Speech Commands V2"},

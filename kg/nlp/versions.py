@@ -14,6 +14,9 @@ from kg.nlp.span_edges import is_named
 from kg.text import YEAR
 
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|\d{3,}|I{2,3}|IV|VI{1,3}")
+#: One capital letter after a name and a hyphen names a variant of its own: "ImageNet-C" (corrupted
+#: images) is not ImageNet, "ROUGE-L" not ROUGE.
+_LETTER = re.compile(r"[A-Z]")
 
 
 def version_like(text: str) -> bool:
@@ -26,6 +29,9 @@ def is_version(token: Token) -> bool:
     of "Llama 2", the "II" of "StarCraft II", the "101" of "Caltech 101" and "2017" of "COCO 2017"
     (a name goes on through its version); not the year of a citation ("Kidger 2020")."""
     i = token.i
+    if i >= 2 and _LETTER.fullmatch(token.text):  # "ImageNet-C", "ROUGE-L", "GPT-J": a variant's letter
+        hyphen, name = token.doc[i - 1], token.doc[i - 2]
+        return hyphen.text == "-" and not hyphen.whitespace_ and not name.whitespace_ and is_named(name)
     if i == 0 or not version_like(token.text):
         return False
     before = token.doc[i - 1]
@@ -59,7 +65,9 @@ def with_versions(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int
     for (s, e), lab in found.items():
         if is_version(doc[s]) or (e - s == 1 and version_like(doc[s].text)):
             continue
-        whole = version_end(doc, e) if lab != "Metric" else e  # "FID 1.92" is a score
+        whole = version_end(doc, e)
+        if lab == "Metric" and whole > e and not _LETTER.fullmatch(doc[whole - 1].text):
+            whole = e  # "FID 1.92" is a score; "ROUGE-L" a metric of its own
         if whole == e:
             out.setdefault((s, e), lab)
         elif (s, whole) in found:
