@@ -202,15 +202,12 @@ def _gerund_term(token: Token, lexicon: Lexicon) -> bool:
 def _done(token: Token) -> bool:
     """Whether the abstract of the participle ``token`` also uses its verb as a verb: "the learned
     representation" of "we learn representations" says what was done, "federated" names a kind."""
-    doc = token.doc
-    verbs = _verbs.get(doc)
-    if verbs is None:
+    if (verbs := _verbs.get(doc := token.doc)) is None:  # the Doc's verbs, read once per Doc
         verbs = _verbs[doc] = Counter(t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.dep_ != "amod")
     own = token.pos_ == "VERB" and token.dep_ != "amod"  # the participle itself does not count
     return verbs[token.lemma_.lower()] > own
 
 
-#: Per Doc, how often each lemma is used as a verb (not "amod"): read once, not once per participle.
 _verbs: WeakKeyDictionary[Doc, Counter[str]] = WeakKeyDictionary()
 
 
