@@ -416,6 +416,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Bayes rule", "Newton's method", "Freedman's inequality", "TRPO"},
             {"rule", "method", "inequality", "TRPO's approach"},
         ),
+        (  # a bracketed list of names the parser left in one chunk gives each name
+            "We train agents to play Atari games (Breakout, Pong and Space Invaders) and games like Hex or Go.",
+            {"Breakout", "Pong", "Space Invaders", "Hex", "Go"},
+            {"Breakout, Pong and Space Invaders", "Pong and Space Invaders"},
+        ),
         (  # a name goes on through the capitalized words the parser left beside it
             "We test on Atari games (Breakout, Pong and Space Invaders) and in 3D DeepMind Lab exploration.",
             {"Space Invaders", "DeepMind Lab"},

@@ -138,6 +138,7 @@ def listing_noun(span: Span) -> Token | None:
     start = span.start - 1
     while start >= 1 and doc[start].lower_ in LIST_SEPARATORS and _listed_name(doc[start - 1]):
         start -= 2  # back over the names listed before this one
+    start -= start >= 1 and doc[start].text == "("  # "Atari games (Breakout, Pong and Space Invaders)"
     if start >= 0 and doc[start].lower_ != singular(doc[start].lower_) and doc[start].is_lower:
         return doc[start]  # "benchmarks HoVer and FEVER"
     end = span.end

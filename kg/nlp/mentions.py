@@ -22,7 +22,7 @@ from kg.nlp.hyphened import prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
-from kg.nlp.name_runs import with_name_runs
+from kg.nlp.name_runs import listed_names, with_name_runs
 from kg.nlp.of_terms import with_of_terms
 from kg.nlp.span_edges import (
     NAMING_PARTICIPLES,
@@ -187,6 +187,7 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
             if is_acronym(tok) and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in lexicon.generic_heads:
                 yield whole_words(doc[tok.i : tok.i + 2])  # "PALM hyper-parameters", not "PALM hyper"
     yield from named_runs(doc)
+    yield from listed_names(doc)  # "Atari games (Breakout, Pong and Space Invaders)": one chunk
     yield from (doc[t.i : t.i + 1] for t in doc if rare_gerund(t))
     yield from given_names(doc)
     for short, long in definitions(doc):

@@ -13,11 +13,13 @@ into a piece of a long form the abstract defines.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import load_lexicon
-from kg.nlp.span_edges import is_named, whole_words
+from kg.nlp.span_edges import LIST_SEPARATORS, is_named, whole_words
 
 
 def _capitalized(token: Token) -> bool:
@@ -75,3 +77,38 @@ def with_name_runs(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[in
         else:
             out[whole] = found.get(whole, lab)
     return out
+
+
+def _name_at(doc: Doc, i: int) -> int:
+    """Where a run of capitalized words (not glued to the word before) that starts at token ``i``
+    ends; ``i`` when none starts there."""
+    end = i
+    while end < len(doc) and doc[end].text[0].isupper() and doc[end].pos_ == "PROPN":
+        if not (doc[end - 1].whitespace_ or (end == i and doc[end - 1].text in {"(", "["})):
+            break  # "Multi-Agent Particle Environment" lists no "Agent Particle Environment"
+        end += 1
+    return end
+
+
+#: What opens a list of examples: "(Breakout, Pong and Space Invaders)", "games such as Chess and Go".
+_OPENERS = frozenset({"(", "like", "including", "e.g.", "e.g.,", "as", ":"})
+
+
+def listed_names(doc: Doc) -> Iterator[Span]:
+    """The names of a list of capitalized names that a bracket or "such as", "like", "including"
+    opens, each: the parser leaves such a list in one noun chunk ("Atari games (Breakout, Pong and
+    Space Invaders)"), which no trimming turns into mentions. A list is two names or more, set apart
+    by commas, "and" or "or"."""
+    for opener in (
+        t for t in doc if t.lower_ in _OPENERS and (t.lower_ != "as" or (t.i and doc[t.i - 1].lower_ == "such"))
+    ):
+        names, k = [], opener.i + 1
+        while k < len(doc) and (end := _name_at(doc, k)) > k:
+            names.append(doc[k:end])
+            k = end
+            while k < len(doc) and doc[k].lower_ in LIST_SEPARATORS:
+                k += 1
+            if k == end:
+                break
+        if len(names) >= 2:
+            yield from names
