@@ -24,6 +24,8 @@ RESOURCE_NOUNS = frozenset(
 )
 
 
+#: What opens a list of examples after the noun that lists them: "games such as Chess and Go".
+_LIST_OPENERS = frozenset({"(", "like", "including", "such", "as"})
 #: What sets an apposition off: "QuxSeg, a dataset", "Sokoban (a planning benchmark)", "BGRL - a method".
 _APPOSITION_MARKS = frozenset({",", ":", "(", "-", "\u2013", "\u2014", "--"})
 
@@ -138,7 +140,8 @@ def listing_noun(span: Span) -> Token | None:
     start = span.start - 1
     while start >= 1 and doc[start].lower_ in LIST_SEPARATORS and _listed_name(doc[start - 1]):
         start -= 2  # back over the names listed before this one
-    start -= start >= 1 and doc[start].text == "("  # "Atari games (Breakout, Pong and Space Invaders)"
+    while start >= 1 and doc[start].lower_ in _LIST_OPENERS:  # "games (Breakout, Pong)", "games like Hex or Go"
+        start -= 1
     if start >= 0 and doc[start].lower_ != singular(doc[start].lower_) and doc[start].is_lower:
         return doc[start]  # "benchmarks HoVer and FEVER"
     end = span.end

@@ -81,9 +81,9 @@ def with_name_runs(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[in
 
 def _name_at(doc: Doc, i: int) -> int:
     """Where a run of capitalized words (not glued to the word before) that starts at token ``i``
-    ends; ``i`` when none starts there."""
+    ends; ``i`` when none starts there. A capitalized word is one, whatever the tagger says ("Go")."""
     end = i
-    while end < len(doc) and doc[end].text[0].isupper() and doc[end].pos_ == "PROPN":
+    while end < len(doc) and doc[end].text[0].isupper() and (doc[end].pos_ == "PROPN" or doc[end].is_alpha):
         if not (doc[end - 1].whitespace_ or (end == i and doc[end - 1].text in {"(", "["})):
             break  # "Multi-Agent Particle Environment" lists no "Agent Particle Environment"
         end += 1
