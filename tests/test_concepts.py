@@ -350,6 +350,36 @@ def test_concepts_a_version_name_also_names_its_family() -> None:
     assert graph.nodes["entity/resnet50"]["broader_entities"] == ["entity/resnet"]
 
 
+def test_concepts_a_variant_named_by_a_letter_names_its_family_and_a_spelling_with_digits_is_searched() -> None:
+    from kg.graph.naming import link_broader, link_named
+
+    graph = _corpus(
+        {
+            "a": "ImageNet-C and CIFAR-10.",
+            "b": "Robustness on ImageNet-C.",
+            "c": "We train on ImageNet and CIFAR-10.",
+            "d": "Results on ImageNet.",
+            "e": "Corruptions of CIFAR10-C.",  # a spelling of CIFAR-10 with a digit, under a variant's letter
+            "f": "The Path-X task.",  # a letter after a plain word makes no family
+            "g": "Path-X is long.",
+        },
+        {
+            "entity/imagenet": ("ImageNet", [], ["c", "d"]),
+            "entity/imagenetc": ("ImageNet-C", [], ["a", "b"]),
+            "entity/cifar10": ("CIFAR-10", ["CIFAR10"], ["a", "c"]),
+            "entity/path": ("path", [], ["p1", "p2"]),
+            "entity/pathx": ("Path-X", [], ["f", "g"]),
+        },
+    )
+    graph.add_nodes_from(["p1", "p2"], type="Paper", abstract="A path.")
+    link_named(graph)
+    link_broader(graph)
+    assert _linked(graph, "entity/imagenet") == {"a", "b", "c", "d"}  # papers on ImageNet-C are on ImageNet too
+    assert graph.nodes["entity/imagenetc"]["broader_entities"] == ["entity/imagenet"]
+    assert _linked(graph, "entity/cifar10") == {"a", "c", "e"}
+    assert "broader_entities" not in graph.nodes["entity/pathx"]
+
+
 def test_concepts_a_term_one_paper_extracted_is_searched_when_it_names_a_vocabulary_term() -> None:
     from kg.graph.naming import link_named
 

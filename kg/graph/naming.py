@@ -42,7 +42,7 @@ _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _INNER_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
 MAX_WORDS = 6
 #: The last part of a version name: ResNet-50, ImageNet-1K, Llama-2, BERT-v2 (not ImageNet-C).
-_VERSION = re.compile(r"\d+(?:\.\d+)?[kKmMbB]?|[vV]\d+")
+_VERSION = re.compile(r"\d+(?:\.\d+)?[kKmMbB]?|[vV]\d+|[A-Z]")  # "ImageNet-1K", "GPT-4", "ImageNet-C"
 
 
 def tokens(text: str) -> list[tuple[str, bool]]:
@@ -80,12 +80,14 @@ def searchable(name: str, label: str) -> bool:
     [False, False, True]
     >>> searchable("MNIST", "MNIST"), searchable("GPT-4", "GPT-4"), searchable("SD", "SD")
     (True, True, False)
+    >>> searchable("CIFAR10", "CIFAR-10"), searchable("L2O", "learning to optimize")
+    (True, True)
     """
     letters = sum(c.isalnum() for c in name)
     if letters < 3 or (name == label and letters < 4 and not any(c.isdigit() for c in name)):
         return False
     bare = name[:-1] if name.endswith("s") and name[:-1].isupper() else name
-    return name == label or any(c.islower() for c in bare)
+    return name == label or any(c.islower() or c.isdigit() for c in bare)  # "CIFAR10" of CIFAR-10
 
 
 #: Head nouns that name a class of thing: a longer name ending in one is a kind of that thing
@@ -182,10 +184,13 @@ class NameIndex:
         return set()
 
     def family(self, words: list[str], joined: list[bool]) -> set[str]:
-        """The nodes a version name belongs to: "ResNet" for "ResNet-50", "ImageNet" for "ImageNet-1K"."""
+        """The nodes a version name belongs to: "ResNet" for "ResNet-50", "ImageNet" for "ImageNet-1K"
+        and "ImageNet-C" (one capital letter only after a name: not "Path" for "Path-X")."""
         n = len(words)
         while n > 1 and joined[n - 1] and _VERSION.fullmatch(words[n - 1]):
             n -= 1
+        if n < len(words) and words[n].isalpha() and not _INNER_CAPITAL.search(" ".join(words[:n])):
+            return set()  # a letter ("C") is a variant of a name only
         return self.lookup(words[:n]) if n < len(words) else set()
 
 
