@@ -421,6 +421,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"Breakout", "Pong", "Space Invaders", "Hex", "Go"},
             {"Breakout, Pong and Space Invaders", "Pong and Space Invaders"},
         ),
+        (  # a language pair goes with its dataset, though the tagger reads adjectives; a pronoun ends a span
+            "We evaluate on WMT14 English-German translation, and on WMT16 Romanian-English our model improves BLEU.",
+            {"WMT14 English-German", "WMT16 Romanian-English"},
+            {"WMT14", "English-German", "WMT16 Romanian-English our model"},
+        ),
         (  # a name goes on through the capitalized words the parser left beside it
             "We test on Atari games (Breakout, Pong and Space Invaders) and in 3D DeepMind Lab exploration.",
             {"Space Invaders", "DeepMind Lab"},

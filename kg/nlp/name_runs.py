@@ -27,8 +27,11 @@ def _capitalized(token: Token) -> bool:
 
 
 def _name_word(token: Token) -> bool:
-    """A proper noun written with a capital: a word a run of a name goes on through."""
-    return token.tag_ in {"NNP", "NNPS"} and token.is_alpha and _capitalized(token) and not token.is_sent_start
+    """A proper noun written with a capital: a word a run of a name goes on through; or the first
+    word of a hyphenated pair the tagger reads as adjectives ("WMT14 English-German")."""
+    paired = token.tag_ == "JJ" and not token.whitespace_ and token.nbor(1).text == "-"
+    proper = token.tag_ in {"NNP", "NNPS"} or paired
+    return proper and token.is_alpha and _capitalized(token) and not token.is_sent_start
 
 
 def _joins(inner: Token, outer: Token) -> bool:

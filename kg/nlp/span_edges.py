@@ -259,8 +259,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if k - 2 > start and lower == "based" and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         clause_verb = token.tag_ in _FINITE or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
-        if k > start and text.islower() and clause_verb:  # not "build-up"
-            end = k  # the sentence's verb: "self-play suffer convergence", "the benchmark demonstrate"
+        if k > start and ((text.islower() and clause_verb) or token.tag_ == "PRP$"):  # not "build-up"
+            end = k  # the verb: "self-play suffer convergence"; a pronoun: "WMT16 Romanian-English our model"
             break
         if (
             k > start
