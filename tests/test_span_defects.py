@@ -370,6 +370,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"ROUGE-L", "ImageNet-C", "ImageNet-R", "ImageNet-A"},
             {"ROUGE", "ImageNet", "C", "ImageNet-C dataset"},
         ),
+        (  # ... a lower-case one too; and a word with a letter is a name ("Holl-E")
+            "We build a CATER-h dataset and test on the dialogue Holl-E dataset.",
+            {"CATER-h", "Holl-E"},
+            {"CATER", "Holl"},
+        ),
         (
             "Of particular note is our performance on the Speech Commands V2 dataset (35 classes).",
             {"Speech Commands V2"},

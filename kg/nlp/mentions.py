@@ -22,7 +22,7 @@ from kg.nlp.hyphened import prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
-from kg.nlp.name_runs import listed_names, with_name_runs
+from kg.nlp.name_runs import listed_names, named_runs, with_name_runs
 from kg.nlp.of_terms import with_of_terms
 from kg.nlp.span_edges import (
     NAMING_PARTICIPLES,
@@ -53,28 +53,6 @@ def _name_piece(token: Token) -> bool:
 def is_acronym(token: Token) -> bool:
     core = token.text[:-1] if token.text.endswith("s") else token.text
     return len(core) >= 2 and core.isupper() and core.isalpha()
-
-
-def named_runs(doc: Doc) -> Iterator[Span]:
-    """Maximal runs of tokens written without spaces that contain a name: "SAE-V", "STD-FD"."""
-    tokens = list(doc)  # indexing a list, not the Doc, makes no new Token each time
-    i = 0
-    while i < len(tokens):
-        j = i
-        while j + 1 < len(tokens) and tokens[j].whitespace_ == "" and _joinable(tokens[j + 1]):
-            j += 1
-        end = j + 1
-        while end - i > 1 and (tokens[end - 1].text in {"'s", "’s", "-"} or not tokens[end - 1].text[0].isalnum()):
-            end -= 1
-        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower:  # "DFBT-based"
-            end -= 2
-        if tokens[i].text[0].isalnum() and any(is_named(t) for t in tokens[i:end]):
-            yield doc[i:end]
-        i = j + 1
-
-
-def _joinable(token: Token) -> bool:
-    return token.text not in {",", ";", ":", "(", ")", "[", "]", ".", "'s", "’s", "—", '"', "'"}
 
 
 def head_type(span: Span, lexicon: Lexicon) -> str | None:

@@ -9,6 +9,9 @@ reaches ("WMT'14 English-to-German"). Two abbreviations side by side stay two ("
 abbreviation after a name is what it names ("Wikitext-103 LM"), a word that rates stays out ("SOTA
 Chamfer distance"), and so does a one-letter word ("D ReLU", "weight function W"); no mention grows
 into a piece of a long form the abstract defines.
+
+Candidates of names too: runs of tokens written without spaces that hold a name (:func:`named_runs`:
+"SAE-V", "Holl-E"), and each name of a list a bracket or "such as" opens (:func:`listed_names`).
 """
 
 from __future__ import annotations
@@ -115,3 +118,29 @@ def listed_names(doc: Doc) -> Iterator[Span]:
                 break
         if len(names) >= 2:
             yield from names
+
+
+def named_runs(doc: Doc) -> Iterator[Span]:
+    """Maximal runs of tokens written without spaces that contain a name: "SAE-V", "STD-FD"."""
+    tokens = list(doc)  # indexing a list, not the Doc, makes no new Token each time
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j + 1 < len(tokens) and tokens[j].whitespace_ == "" and _joinable(tokens[j + 1]):
+            j += 1
+        end = j + 1
+        while end - i > 1 and (tokens[end - 1].text in {"'s", "’s", "-"} or not tokens[end - 1].text[0].isalnum()):
+            end -= 1
+        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower:  # "DFBT-based"
+            end -= 2
+        one = end - i == 3 and tokens[i].is_title and not tokens[i].is_sent_start and tokens[i + 1].text == "-"
+        if tokens[i].text[0].isalnum() and (
+            (one and tokens[i + 2].text.isupper() and len(tokens[i + 2]) == 1)
+            or any(is_named(t) for t in tokens[i:end])
+        ):  # "Holl-E": a word and a letter
+            yield doc[i:end]
+        i = j + 1
+
+
+def _joinable(token: Token) -> bool:
+    return token.text not in {",", ";", ":", "(", ")", "[", "]", ".", "'s", "’s", "—", '"', "'"}

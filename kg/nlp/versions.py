@@ -14,9 +14,9 @@ from kg.nlp.span_edges import is_named
 from kg.text import YEAR
 
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|\d{3,}|I{2,3}|IV|VI{1,3}")
-#: One capital letter after a name and a hyphen names a variant of its own: "ImageNet-C" (corrupted
-#: images) is not ImageNet, "ROUGE-L" not ROUGE.
-_LETTER = re.compile(r"[A-Z]")
+#: One letter after a name and a hyphen names a variant of its own: "ImageNet-C" (corrupted
+#: images) is not ImageNet, "ROUGE-L" not ROUGE, "CATER-h" not CATER.
+_LETTER = re.compile(r"[A-Za-z]")
 
 
 def version_like(text: str) -> bool:
