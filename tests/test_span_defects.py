@@ -508,6 +508,18 @@ def test_a_name_grows_over_the_capitalized_words_beside_it(
     assert doc[start:end].text == grown
 
 
+def test_a_name_at_the_end_of_a_text_grows_without_reading_past_it() -> None:
+    # the last word of a text without a final stop: an adjective glued to nothing, not "English-German"
+    doc = Doc(
+        spacy.blank("en").vocab, words=["on", "WMT14", "English"], spaces=[True, True, False], tags=["IN", "NNP", "JJ"]
+    )
+    assert name_run(doc, 1, 2) == (1, 2)
+    paired = Doc(spacy.blank("en").vocab, words=["WMT14", "English", "-", "German"], spaces=[True, False, False, False])
+    for token, tag in zip(paired, ["NNP", "JJ", "HYPH", "JJ"], strict=True):
+        token.tag_ = tag
+    assert name_run(paired, 0, 1) == (0, 4)
+
+
 def test_a_name_based_role_noun_gives_its_relations_to_the_name(nlp) -> None:  # type: ignore[no-untyped-def]
     """What a sentence says of "LSTM-based methods" it says of LSTM; "transformer-based model" is
     transformer's too (a name the vocabularies know, in lower case)."""

@@ -32,7 +32,8 @@ def _capitalized(token: Token) -> bool:
 def _name_word(token: Token) -> bool:
     """A proper noun written with a capital: a word a run of a name goes on through; or the first
     word of a hyphenated pair the tagger reads as adjectives ("WMT14 English-German")."""
-    paired = token.tag_ == "JJ" and not token.whitespace_ and token.nbor(1).text == "-"
+    after = token.i + 1 < len(token.doc) and token.doc[token.i + 1].text == "-"
+    paired = token.tag_ == "JJ" and not token.whitespace_ and after
     proper = token.tag_ in {"NNP", "NNPS"} or paired
     return proper and token.is_alpha and _capitalized(token) and not token.is_sent_start
 
