@@ -193,7 +193,8 @@ _APART = {frozenset({"Method", "Task"}), frozenset({"Method", "Dataset"}), froze
 
 
 def types_fit(label: str, head: str, tail: str) -> bool:
-    """Can a ``head`` of this type stand in ``label`` to a ``tail`` of that type?
+    """Can a ``head`` of this type stand in ``label`` to a ``tail`` of that type? Any two may be
+    ``conjoinedWith``: a coordination says they play one role, and their types in a sentence are guesses.
 
     >>> types_fit("measuredBy", "Method", "Metric"), types_fit("measuredBy", "Dataset", "Metric")
     (True, False)
@@ -204,8 +205,6 @@ def types_fit(label: str, head: str, tail: str) -> bool:
         return False
     if label in _TAIL and tail not in _TAIL[label]:
         return False
-    if label == "conjoinedWith":
-        return True  # a coordination says the two play one role; their types here are guesses
     if label in {"isA", "partOf"}:
         return frozenset({head, tail}) not in _APART and ("Metric" not in {head, tail} or head == tail)
     return True
