@@ -68,6 +68,18 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             id="X is a framework for solving T",
         ),
         pytest.param(
+            "FooFormers are state-of-the-art models for a variety of sequence modeling tasks.",
+            {"FooFormers": "Method", "sequence modeling tasks": "Task"},
+            {("FooFormers", "addresses", "sequence modeling tasks")},
+            id="Xs are models for a variety of T: a bare plural describes, and the variety is of T",
+        ),
+        pytest.param(
+            "FooFormers are the models of choice for sequence modeling.",
+            {"FooFormers": "Method", "sequence modeling": "Task"},
+            set(),
+            id="Xs are the models of Y for T: no description of the kind",
+        ),
+        pytest.param(
             "FooRED is a framework for learning sparse codes.",
             {"FooRED": "Method", "sparse codes": "Concept"},
             set(),

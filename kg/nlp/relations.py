@@ -18,7 +18,16 @@ from kg.nlp.amounts import gains, in_terms, metric_terms, quantified
 from kg.nlp.aptitudes import aptitudes
 from kg.nlp.combining import combining
 from kg.nlp.described import described_names
-from kg.nlp.evidence import PROPOSING, USE_VERBS, contrasted, indefinite, names_quality, task_method, verb_negated
+from kg.nlp.evidence import (
+    PROPOSING,
+    USE_VERBS,
+    contrasted,
+    determined,
+    indefinite,
+    names_quality,
+    task_method,
+    verb_negated,
+)
 from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
@@ -100,10 +109,11 @@ class _Finder(NounFinder):
     """The verb patterns, over the noun patterns."""
 
     def copula(self, verb: Token, subjects: list[Span | None]) -> None:
-        """ "X is a Y": X is a kind of Y (the mention headed by the attribute); "X is a Y for T" and
-        "X is a <task> method": X addresses T."""
+        """ "X is a Y" or "Xs are Ys": X is a kind of Y (the mention headed by the attribute); "X is a
+        Y for T" and "X is a <task> method": X addresses T."""
         for attr in [c for c in verb.children if c.dep_ == "attr"]:
-            if not indefinite(attr) or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
+            kind = indefinite(attr) or (attr.tag_ == "NNS" and not determined(attr))  # "Xs are models for T"
+            if not kind or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
                 continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
             broad = self.index.get(attr.i)
             for narrow in subjects:  # not a mention clipped from its phrase: "Regularization (by denoising)"

@@ -8,6 +8,9 @@ from spacy.tokens import Token
 from kg.nlp.evidence import verb_negated
 from kg.nlp.relation_finder import args
 
+#: Nouns of an amount whose "of" names what a method is for: "models for a variety of T tasks".
+_AMOUNTS = frozenset({"variety", "range", "number", "host", "plethora", "array", "multitude", "set", "series"})
+
 #: Gerunds whose object is the task a method is for: "for solving T", "for handling T".
 SOLVING = frozenset({"solve", "tackle", "address", "handle"})
 
@@ -15,8 +18,16 @@ SOLVING = frozenset({"solve", "tackle", "address", "handle"})
 def purpose_objects(prep: Token) -> list[Token]:
     """The objects of ``prep``, and for "for", the objects of a gerund of solving it takes ("a
     framework for solving inverse problems": the problems), not of any gerund ("a method for
-    learning representations")."""
+    learning representations"); through an amount, what it is of ("for a variety of T tasks")."""
     out = args(prep, {"pobj"})
+    out += [
+        o
+        for a in out
+        if a.lemma_.lower() in _AMOUNTS
+        for p in a.children
+        if p.lower_ == "of"
+        for o in args(p, {"pobj"})
+    ]
     if prep.lower_ != "for":
         return out
     gerunds = [g for g in prep.children if g.dep_ == "pcomp" and g.tag_ == "VBG"]
