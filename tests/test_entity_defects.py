@@ -119,6 +119,9 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
         ("Alpaca(7B", "Alpaca"),
         ("approximate piecewise-E(3", "approximate piecewise-E"),
         ("GPT-4 (OpenAI)", "GPT-4 (OpenAI)"),  # balanced: kept as it is
+        ("decoder-free) world model", "world model"),  # "(decoder-free) world model": the model
+        ("possibly non-differentiable) functions", "function"),
+        ("linear)", "linear"),  # nothing after the bracket: what is left
     ],
 )
 def test_defects_no_node_has_an_unbalanced_bracket(mention: str, label: str) -> None:

@@ -109,8 +109,12 @@ def unquoted(text: str) -> str:
 
 
 def _side(text: str, cut: int) -> str:
+    """What names something on either side of the unmatched bracket at ``cut``. Before a closing
+    one is the inside of a bracket the span began in: a name ("ASAP) algorithm"), or words that
+    qualify the noun after it ("possibly non-differentiable) functions": the functions)."""
     before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
-    if sum(c.isalpha() for c in before) >= 2:
+    qualifier = text[cut] in _CLOSE and not any(c.isupper() or c.isdigit() for c in before)
+    if sum(c.isalpha() for c in before) >= 2 and not (qualifier and sum(c.isalpha() for c in after) >= 2):
         return before
     return after if sum(c.isalpha() for c in after) >= 2 else ""
 
