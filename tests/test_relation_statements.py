@@ -80,6 +80,12 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             id="Xs are the models of Y for T: no description of the kind",
         ),
         pytest.param(
+            "FooModels are black boxes.",
+            {"FooModels": "Method", "black boxes": "Concept"},
+            set(),
+            id="Xs are Ys: a bare plural says a quality, not a kind",
+        ),
+        pytest.param(
             "FooRED is a framework for learning sparse codes.",
             {"FooRED": "Method", "sparse codes": "Concept"},
             set(),

@@ -109,17 +109,20 @@ class _Finder(NounFinder):
     """The verb patterns, over the noun patterns."""
 
     def copula(self, verb: Token, subjects: list[Span | None]) -> None:
-        """ "X is a Y" or "Xs are Ys": X is a kind of Y (the mention headed by the attribute); "X is a
-        Y for T" and "X is a <task> method": X addresses T."""
+        """ "X is a Y": X is a kind of Y (the mention headed by the attribute); "X is a Y for T",
+        "Xs are Ys for T" and "X is a <task> method": X addresses T (not "Xs are black boxes": what
+        a bare plural says of a kind is too often a quality)."""
         for attr in [c for c in verb.children if c.dep_ == "attr"]:
-            kind = indefinite(attr) or (attr.tag_ == "NNS" and not determined(attr))  # "Xs are models for T"
-            if not kind or any(c.dep_ == "conj" or c.lower_ == "of" for c in attr.children):
+            kind = indefinite(attr)
+            if not (kind or (attr.tag_ == "NNS" and not determined(attr))) or any(
+                c.dep_ == "conj" or c.lower_ == "of" for c in attr.children
+            ):
                 continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
             broad = self.index.get(attr.i)
             for narrow in subjects:  # not a mention clipped from its phrase: "Regularization (by denoising)"
                 if narrow is None or any(c.dep_ == "prep" and c.i >= narrow.end for c in narrow.root.children):
                     continue
-                if broad is not None and broad.root.i == attr.i and not task_method(attr):
+                if kind and broad is not None and broad.root.i == attr.i and not task_method(attr):
                     self.add(narrow, "isA", broad, attr)
                 if attr.lemma_.lower() not in {"task", "problem"}:
                     self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
