@@ -265,6 +265,21 @@ FooNet   PROPN NNP dobj  5 FooNet
 .        PUNCT .   punct 5 .
 """
 
+LISTED_AFTER_A_COMMA = """
+We           PRON  PRP nsubj    1 we
+propose      VERB  VBP ROOT     1 propose
+a            DET   DT  det      4 a
+co-training  ADJ   JJ  amod     4 co-training
+scheme       NOUN  NN  dobj     1 scheme
+,            PUNCT ,   punct    1 ,
+RGB          PROPN NNP compound 7 RGB
+streams      NOUN  NNS dep      1 stream
+and          CCONJ CC  cc       7 and
+optical      ADJ   JJ  amod     10 optical
+flow         NOUN  NN  conj     7 flow
+.            PUNCT .   punct    1 .
+"""
+
 
 @pytest.mark.parametrize(
     ("table", "mentions", "proposed"),
@@ -282,6 +297,12 @@ FooNet   PROPN NNP dobj  5 FooNet
             id="the name wins over its kind",
         ),
         pytest.param(THEY_PROPOSE, ["FooNet"], [], id="others propose X"),
+        pytest.param(
+            LISTED_AFTER_A_COMMA,
+            ["co-training scheme", "RGB streams", "optical flow"],
+            ["co-training scheme"],
+            id="a list after the comma names no proposal",
+        ),
         pytest.param(NAMED_BEFORE, ["FooNet"], [], id="X was named before"),
     ],
 )

@@ -113,6 +113,11 @@ def _after_comma(token: Token) -> bool:
     return left.text == "," or (left.i > 0 and token.doc[left.i - 1].text == ",")
 
 
+def _listing(token: Token) -> bool:
+    """Does ``token`` head a list ("RGB streams and optical flow"), not one name?"""
+    return any(c.dep_ == "conj" for c in token.children)
+
+
 def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
     """``span``, headed by ``noun``, is a contribution of its own: brought in as new ("a", "an" or
     no article: not "we formulate the predictor as ..."), two words or more, one thing (no "and"),
@@ -308,7 +313,8 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                     ):
                         direct.add((head.start, head.end))
                 # "we propose a new approach for model update, Federated ... (FedEMA)"
-                if child.dep_ in {"dep", "appos", "npadvmod"} and _after_comma(child):
+                # (not a list: "we propose X to improve Y, exploiting Z from views, RGB streams and flow")
+                if child.dep_ in {"dep", "appos", "npadvmod"} and _after_comma(child) and not _listing(child):
                     take([t for t in _named_objects(child, lexicon) if is_named(t)])
         elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
             take([t for c in tok.children if c.dep_ == "nsubjpass" for t in _named_objects(c, lexicon)])
