@@ -280,6 +280,18 @@ flow         NOUN  NN  conj     7 flow
 .            PUNCT .   punct    1 .
 """
 
+NAMES_AFTER_A_COMMA = """
+We          PRON  PRP nsubj    1 we
+design      VERB  VBP ROOT     1 design
+two         NUM   CD  nummod   3 two
+algorithms  NOUN  NNS dobj     1 algorithm
+,           PUNCT ,   punct    1 ,
+FooA        PROPN NNP npadvmod 1 FooA
+and         CCONJ CC  cc       5 and
+FooB        PROPN NNP conj     5 FooB
+.           PUNCT .   punct    1 .
+"""
+
 
 @pytest.mark.parametrize(
     ("table", "mentions", "proposed"),
@@ -302,6 +314,12 @@ flow         NOUN  NN  conj     7 flow
             ["co-training scheme", "RGB streams", "optical flow"],
             ["co-training scheme"],
             id="a list after the comma names no proposal",
+        ),
+        pytest.param(
+            NAMES_AFTER_A_COMMA,
+            ["algorithms", "FooA", "FooB"],
+            ["FooA", "FooB"],
+            id="a list of names after the comma names the proposals",
         ),
         pytest.param(NAMED_BEFORE, ["FooNet"], [], id="X was named before"),
     ],

@@ -114,8 +114,10 @@ def _after_comma(token: Token) -> bool:
 
 
 def _listing(token: Token) -> bool:
-    """Does ``token`` head a list ("RGB streams and optical flow"), not one name?"""
-    return any(c.dep_ == "conj" for c in token.children)
+    """Does ``token`` head a list with an item that is no name ("RGB streams and optical flow"),
+    unlike a list of the names given ("two algorithms, RGA and RGA-META")?"""
+    items = [token, *(c for c in token.children if c.dep_ == "conj")]
+    return len(items) > 1 and not all(any(is_named(t) for t in item.lefts) or is_named(item) for item in items)
 
 
 def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
@@ -313,7 +315,7 @@ def find_proposals(doc: Doc, lexicon: Lexicon) -> list[Span]:
                     ):
                         direct.add((head.start, head.end))
                 # "we propose a new approach for model update, Federated ... (FedEMA)"
-                # (not a list: "we propose X to improve Y, exploiting Z from views, RGB streams and flow")
+                # (not a list: "we propose X to improve Y, exploiting Z from views, RGB streams and optical flow")
                 if child.dep_ in {"dep", "appos", "npadvmod"} and _after_comma(child) and not _listing(child):
                     take([t for t in _named_objects(child, lexicon) if is_named(t)])
         elif tok.pos_ == "VERB" and lemma in lexicon.proposal_verbs and _proposed_here(tok):
