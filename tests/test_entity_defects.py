@@ -298,3 +298,46 @@ def test_defects_a_list_glued_to_its_marks_is_cut_at_them(tmp_path) -> None:
     labels = _built_labels(tmp_path, "NetInfoF", abstract)
     assert {"link prediction", "node classification"} <= labels
     assert not any("(" in label or ";" in label for label in labels)
+
+
+def test_defects_a_name_cut_at_its_sentence_start_is_the_whole_name() -> None:
+    """ "Long Range Arena paves the way": the parse read "Range Arena" (the sentence's "Long" taken
+    for a common word); the paper's node is Long Range Arena. "Transformer" inside "Vision
+    Transformer" is another paper's node too, so it stays one; so does a name whose longer form only
+    opens a sentence ("Existing Safe RL"), or that the abstract also writes alone."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    def paper(key: str, text: str, *names: str) -> tuple[Paper, Extraction]:
+        found = [
+            Mention(name, "Method", start, start + len(name))
+            for name in names
+            for start in [text.index(name, 1 if name in {"Range Arena", "Safe RL"} else 0)]
+        ]
+        return Paper(key, text), Extraction(found, [], [], [])
+
+    records = [
+        paper(
+            "p1",
+            "We propose a benchmark, Long Range Arena, for models. Long Range Arena paves the way.",
+            "Long Range Arena",
+            "Range Arena",
+        ),
+        paper("p2", "Vision Transformer beats CNNs.", "Vision Transformer", "Transformer"),
+        paper("p3", "We improve the Transformer.", "Transformer"),
+        paper("p4", "Existing Safe RL fails. Safe RL is hard.", "Existing Safe RL", "Safe RL"),
+        paper(
+            "p5",
+            "We propose Modality-agnostic Automated Data Augmentation. It exploits automated data augmentation.",
+            "Modality-agnostic Automated Data Augmentation",
+            "Automated Data Augmentation",
+        ),
+    ]
+    graph = build_graph([p for p, _ in records], [e for _, e in records])
+    linked = {
+        (u, graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "mentions" and u.startswith("paper/")
+    }
+    assert ("paper/p1", "Range Arena") not in linked and ("paper/p1", "Long Range Arena") in linked
+    assert ("paper/p2", "Transformer") in linked
+    assert ("paper/p4", "Safe RL") in linked
+    assert ("paper/p5", "Automated Data Augmentation") in linked  # also written alone, in lower case

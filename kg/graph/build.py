@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
 
 import networkx as nx
@@ -10,6 +10,7 @@ import networkx as nx
 from kg.graph import type_model
 from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
+from kg.graph.fragments import whole_names
 from kg.graph.model import ENTITY_PREFIX, MENTION_SCORE, PAPER_PREFIX, new_graph
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
@@ -198,6 +199,8 @@ def build_graph(
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
     extractions = [spelled_out(p.abstract, ex) for p, ex in zip(papers, extractions, strict=True)]
+    naming_papers = Counter(text for ex in extractions for text in {m.text.lower() for m in ex.mentions})
+    extractions = [whole_names(p.abstract, ex, naming_papers) for p, ex in zip(papers, extractions, strict=True)]
     definitions = list(definitions)
     taken = {term_key(short) for short, _ in definitions}  # "DINO": a name the vocabularies know
     extractions = title_aliases(papers, extractions, lambda name: term_key(name) in taken or (kinds and kinds(name)))
