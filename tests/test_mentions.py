@@ -311,6 +311,16 @@ def test_a_benchmark_named_in_title_case_keeps_its_head(nlp):
     assert not any(text in {"Open Graph", "MuJoCo benchmark"} for text, _ in found)
 
 
+def test_names_before_a_dataset_head_are_one_name(nlp):
+    """ "the DTU MVS dataset" is DTU MVS, not DTU and MVS; a name the paper defined as something
+    else ("BLI" for a task) is not part of the dataset's."""
+    found, _ = mentions(nlp, "We train on noisy camera initializations from the DTU MVS dataset.")
+    assert ("DTU MVS", "Dataset") in found and not {"DTU", "MVS"} & {text for text, _ in found}
+    text = "Bilingual lexicon induction (BLI) is hard. We evaluate on the XLING BLI benchmark."
+    found, _ = mentions(nlp, text)
+    assert "XLING BLI" not in {text for text, _ in found}
+
+
 @pytest.mark.parametrize(
     ("text", "name", "kind"),
     [

@@ -335,9 +335,10 @@ def find_mentions(
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
     found = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
+    shorts = {short.text for short, _ in definitions(doc)}
     # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
-        if lab != "Dataset":
+        if lab != "Dataset" or (s, e) not in found:
             continue
         inner = [(s2, e2) for (s2, e2) in found if (s2, e2) != (s, e) and s <= s2 and e2 <= e]
         if ends_named(doc[s:e]) or not any(found[k] == "Dataset" for k in inner):
@@ -348,6 +349,16 @@ def find_mentions(
                     found.pop(k, None)
         else:
             del found[(s, e)]
+            names = doc[s : e - 1]  # "the DTU MVS benchmark": DTU MVS, not DTU and MVS ("XLING BLI": BLI defined)
+            if (
+                len(names) > 1
+                and (s, e - 1) not in found
+                and all(is_named(t) for t in names)
+                and not shorts & {t.text for t in names[1:]}
+            ):
+                for k in inner:
+                    found.pop(k, None)
+                found[(s, e - 1)] = "Dataset"
     return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(found.items())]
 
 
