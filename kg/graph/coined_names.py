@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from kg.graph.titles import MAX_PAPERS, telling
 from kg.records import Extraction, Mention
@@ -87,8 +87,23 @@ def proposed_in(abstract: str, short: str, long: str) -> bool:
     ...     "Pointwise Mutual Information")
     False
     """
-    pattern = re.escape(long) + r"\s*\(\s*" + re.escape(short) + r"\s*\)"
-    return any(_cued(abstract[: found.start()]) for found in re.finditer(pattern, abstract))
+    return any(_cued(abstract[:start]) for start in _defined_at(abstract, short, long))
+
+
+def _defined_at(abstract: str, short: str, long: str) -> Iterator[int]:
+    """Where ``abstract`` writes ``long (short)``, spaces allowed around the brackets: what
+    ``re.finditer`` would find for that pattern, without compiling one per name."""
+    start = abstract.find(long)
+    while start >= 0:
+        rest = abstract[start + len(long) :].lstrip()
+        if rest.startswith("("):
+            rest = rest[1:].lstrip()
+            if rest.startswith(short) and rest[len(short) :].lstrip().startswith(")"):
+                yield start
+                start = len(abstract) - len(rest[len(short) :].lstrip()) + 1  # past the ")"
+                start = abstract.find(long, start)
+                continue
+        start = abstract.find(long, start + 1)
 
 
 def _cued(before: str) -> bool:
