@@ -141,7 +141,7 @@ _BENCHMARK_HEADS = frozenset({"benchmark", "dataset"})
 
 #: Nouns of a collection whose "of" names its members: "on a panel of 121 UCI datasets" (datasets only:
 #: "experiments on a set of text classification tasks" say nothing of the paper's metric).
-_COLLECTIONS = frozenset({"panel", "suite", "set", "range", "variety", "collection", "series", "battery"})
+COLLECTIONS = frozenset({"panel", "suite", "set", "range", "variety", "collection", "series", "battery"})
 
 
 def _dataset(span: Span) -> bool:
@@ -266,7 +266,7 @@ class Finder:
                 out += [o for p in tok.children if p.lower_ == "of" for o in args(p, {"pobj"}) if o.i in self.index]
             if tok.tag_ == "NN":  # "outperforms the best competitor, TinaFace": the name the noun is given
                 out += [c for c in tok.children if c.dep_ == "appos" and c.i in self.index and c not in out][:1]
-            if tok.lemma_.lower() in _COLLECTIONS:  # "on a panel of 121 UCI datasets": the datasets
+            if tok.lemma_.lower() in COLLECTIONS:  # "on a panel of 121 UCI datasets": the datasets
                 members = [o for p in tok.children if p.lower_ == "of" for o in self.named(args(p, {"pobj"}))]
                 out += [o for o in members if (m := self.mention(o)) is not None and _dataset(m)]
             for child in tok.children:

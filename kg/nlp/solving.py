@@ -6,10 +6,11 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.nlp.evidence import verb_negated
-from kg.nlp.relation_finder import args
+from kg.nlp.relation_finder import COLLECTIONS, args
 
-#: Nouns of an amount whose "of" names what a method is for: "models for a variety of T tasks".
-_AMOUNTS = frozenset({"variety", "range", "number", "host", "plethora", "array", "multitude", "set", "series"})
+#: Nouns of a collection or an amount whose "of" names what a method is for: "models for a variety
+#: of T tasks".
+_AMOUNTS = COLLECTIONS | {"number", "host", "plethora", "array", "multitude"}
 
 #: Gerunds whose object is the task a method is for: "for solving T", "for handling T".
 SOLVING = frozenset({"solve", "tackle", "address", "handle"})
