@@ -332,6 +332,8 @@ def test_defects_a_name_cut_at_its_sentence_start_is_the_whole_name() -> None:
             "Modality-agnostic Automated Data Augmentation",
             "Automated Data Augmentation",
         ),
+        paper("p6", "FooRL beats POMDP RL models on the POMDP RL benchmark.", "POMDP RL", "POMDP"),
+        paper("p7", "We solve POMDPs.", "POMDPs"),  # another paper names POMDP, in the plural
     ]
     graph = build_graph([p for p, _ in records], [e for _, e in records])
     linked = {
@@ -341,3 +343,4 @@ def test_defects_a_name_cut_at_its_sentence_start_is_the_whole_name() -> None:
     assert ("paper/p2", "Transformer") in linked
     assert ("paper/p4", "Safe RL") in linked
     assert ("paper/p5", "Automated Data Augmentation") in linked  # also written alone, in lower case
+    assert ("paper/p6", "POMDP") in linked

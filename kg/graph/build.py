@@ -199,7 +199,7 @@ def build_graph(
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
     extractions = [spelled_out(p.abstract, ex) for p, ex in zip(papers, extractions, strict=True)]
-    naming_papers = Counter(text for ex in extractions for text in {m.text.lower() for m in ex.mentions})
+    naming_papers = Counter(key for ex in extractions for key in {term_key(m.text) for m in ex.mentions})
     extractions = [whole_names(p.abstract, ex, naming_papers) for p, ex in zip(papers, extractions, strict=True)]
     definitions = list(definitions)
     taken = {term_key(short) for short, _ in definitions}  # "DINO": a name the vocabularies know

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 from kg.records import Extraction, Mention
+from kg.text import term_key
 
 #: A word that goes on a name: capitalized or with a digit ("Long", "GOES-16", "2014T", "AD").
 _NAME_WORD = re.compile(r"[A-Z0-9][\w+.-]*")
@@ -41,18 +42,18 @@ def whole_names(abstract: str, ex: Extraction, named: Counter[str]) -> Extractio
     """``ex`` with each mention cut from a longer name of the same paper widened to that name.
 
     A mention is such a cut when it starts with a capital, no other paper of the corpus names it
-    (``named``: how many papers have a mention of each lower-cased text), and each of its places in
-    ``abstract``, in any case, lies inside a longer mention of the paper that goes on from it by
-    name words, one the abstract writes at least once where no sentence starts (so "Existing Safe
-    RL" at a sentence's start does not swallow "Safe RL") and that holds no abbreviation the paper
-    defines. A term many papers name alone ("Transformer" in "Vision Transformer") stays what it
+    (``named``: how many papers have a mention of each :func:`~kg.text.term_key`, so "POMDPs"
+    names POMDP), and each of its places in ``abstract``, in any case, lies inside a longer
+    mention of the paper that goes on from it by name words, one the abstract writes at least once
+    where no sentence starts (so "Existing Safe RL" at a sentence's start does not swallow "Safe
+    RL") and that holds no abbreviation the paper defines. A term many papers name alone ("Transformer" in "Vision Transformer") stays what it
     is, and so does one the abstract also writes alone ("automated data augmentation" beside
     "Modality-agnostic Automated Data Augmentation").
 
     >>> text = "We propose a benchmark, Long Range Arena, for models. Long Range Arena paves the way."
     >>> ex = Extraction([Mention("Long Range Arena", "Dataset", 24, 40), Mention("Range Arena", "Dataset", 59, 70)],
     ...     [], [], [])
-    >>> [m.text for m in whole_names(text, ex, Counter({"long range arena": 1, "range arena": 1})).mentions]
+    >>> [m.text for m in whole_names(text, ex, Counter({"longrangearena": 1, "rangearena": 1})).mentions]
     ['Long Range Arena', 'Long Range Arena']
     """
     shorts = {short for short, _ in ex.definitions}  # not "Cooperative Embodied Language Agent CoELA"
@@ -60,7 +61,7 @@ def whole_names(abstract: str, ex: Extraction, named: Counter[str]) -> Extractio
     mended = list(ex.mentions)
     for i, mention in enumerate(ex.mentions):
         name = mention.text
-        if not name[:1].isupper() or named[name.lower()] > 1:
+        if not name[:1].isupper() or named[term_key(name)] > 1:
             continue
         covers: dict[int, tuple[int, Mention]] = {}  # a place of the name -> where the longer one starts, it
         for text, longer in texts.items():
