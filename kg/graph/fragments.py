@@ -46,9 +46,10 @@ def whole_names(abstract: str, ex: Extraction, named: Counter[str]) -> Extractio
     names POMDP), and each of its places in ``abstract``, in any case, lies inside a longer
     mention of the paper that goes on from it by name words, one the abstract writes at least once
     where no sentence starts (so "Existing Safe RL" at a sentence's start does not swallow "Safe
-    RL") and that holds no abbreviation the paper defines. A term many papers name alone ("Transformer" in "Vision Transformer") stays what it
-    is, and so does one the abstract also writes alone ("automated data augmentation" beside
-    "Modality-agnostic Automated Data Augmentation").
+    RL") and that holds no abbreviation the paper defines. A term many papers name alone
+    ("Transformer" in "Vision Transformer") stays what it is, and so does one the abstract also
+    writes alone ("automated data augmentation" beside "Modality-agnostic Automated Data
+    Augmentation").
 
     >>> text = "We propose a benchmark, Long Range Arena, for models. Long Range Arena paves the way."
     >>> ex = Extraction([Mention("Long Range Arena", "Dataset", 24, 40), Mention("Range Arena", "Dataset", 59, 70)],

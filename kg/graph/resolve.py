@@ -15,11 +15,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from kg.graph.short_forms import camel_initials_pairs, lower_initial, short_form_pairs, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key, written_term
-from kg.graph.typing_votes import decide_type
+from kg.graph.typing_votes import decided_type
 from kg.graph.variants import (
     kind_swap,
     publisher_pairs,
@@ -39,13 +38,6 @@ DIFFICULTY_PAPERS = 3
 OWN_NAME_PAPERS = 3
 #: An abbreviation hyphenated to the word it qualifies: "KL-divergence", "GAN-based".
 _GLUED_SHORT = re.compile(r"(?<![\w-])([A-Z][A-Za-z]*[A-Z]s?)-(?=[a-z])")
-
-
-@lru_cache(maxsize=1 << 16)
-def _decided(votes: tuple[tuple[str, int], ...], text: str, proposed: bool, short_forms: frozenset[str]) -> str:
-    """:func:`decide_type`, remembered (``votes`` in their order: ties go to the first): an entity's
-    type is asked for at each step of the build."""
-    return decide_type(Counter(dict(votes)), text, proposed, short_forms)
 
 
 @dataclass(slots=True)
@@ -68,7 +60,7 @@ class Entity:
         # ("convergence", "reproducing kernel Hilbert space") says little about it.
         proposed = 3 * len(self.proposed_by) >= len(self.papers) > 0
         votes = self.types or self.short_types
-        return _decided(tuple(votes.items()), self.text, proposed, frozenset(self.short_forms))
+        return decided_type(tuple(votes.items()), self.text, proposed, frozenset(self.short_forms))
 
     @property
     def label(self) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from kg.text import name_like, singular
 
@@ -291,6 +292,13 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     if proposed and (kind == "Concept" or (kind == "Task" and hint != "Task" and name_like(text))):
         return "Method"
     return kind
+
+
+@lru_cache(maxsize=1 << 16)
+def decided_type(votes: tuple[tuple[str, int], ...], text: str, proposed: bool, short_forms: frozenset[str]) -> str:
+    """:func:`decide_type`, remembered (``votes`` in their order: ties go to the first): an entity's
+    type is asked for at each step of the build."""
+    return decide_type(Counter(dict(votes)), text, proposed, short_forms)
 
 
 def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
