@@ -334,6 +334,7 @@ def test_defects_a_name_cut_at_its_sentence_start_is_the_whole_name() -> None:
         ),
         paper("p6", "FooRL beats POMDP RL models on the POMDP RL benchmark.", "POMDP RL", "POMDP"),
         paper("p7", "We solve POMDPs.", "POMDPs"),  # another paper names POMDP, in the plural
+        paper("p8", "We propose RoutIng Diverse Experts for routing.", "RoutIng Diverse Experts", "RoutIng"),
     ]
     graph = build_graph([p for p, _ in records], [e for _, e in records])
     linked = {
@@ -344,3 +345,4 @@ def test_defects_a_name_cut_at_its_sentence_start_is_the_whole_name() -> None:
     assert ("paper/p4", "Safe RL") in linked
     assert ("paper/p5", "Automated Data Augmentation") in linked  # also written alone, in lower case
     assert ("paper/p6", "POMDP") in linked
+    assert ("paper/p8", "RoutIng") not in linked  # its capitals spell a name: "routing" is another word

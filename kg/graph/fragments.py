@@ -15,9 +15,12 @@ _SENTENCE_END = frozenset(".!?")
 
 
 def _places(abstract: str, text: str) -> list[int]:
-    """Where ``text`` stands in ``abstract`` as whole words, in any case."""
+    """Where ``text`` stands in ``abstract`` as whole words: in any case, unless a capital inside
+    a word makes the case part of the name ("RoutIng" of "RoutIng Diverse Experts" is not
+    "routing", while "Automated Data Augmentation" is "automated data augmentation")."""
     pattern = r"(?<![\w-])" + re.escape(text) + r"(?![\w-])"
-    return [m.start() for m in re.finditer(pattern, abstract, re.IGNORECASE)]
+    cased = any(c.isupper() for word in text.split() for c in word[1:])
+    return [m.start() for m in re.finditer(pattern, abstract, 0 if cased else re.IGNORECASE)]
 
 
 def _inside_a_sentence(abstract: str, start: int) -> bool:
@@ -43,7 +46,7 @@ def whole_names(abstract: str, ex: Extraction, named: Counter[str]) -> Extractio
 
     A mention is such a cut when it starts with a capital, no other paper of the corpus names it
     (``named``: how many papers have a mention of each :func:`~kg.text.term_key`, so "POMDPs"
-    names POMDP), and each of its places in ``abstract``, in any case, lies inside a longer
+    names POMDP), and each of its places in ``abstract`` (:func:`_places`) lies inside a longer
     mention of the paper that goes on from it by name words, one the abstract writes at least once
     where no sentence starts (so "Existing Safe RL" at a sentence's start does not swallow "Safe
     RL") and that holds no abbreviation the paper defines. A term many papers name alone
