@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.lexicon import Lexicon
-from kg.nlp.span_edges import LIST_SEPARATORS, NAMING_PARTICIPLES, is_named
+from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS, NAMING_PARTICIPLES, is_named
 from kg.text import singular
 
 #: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the
@@ -25,7 +25,7 @@ RESOURCE_NOUNS = frozenset(
 
 
 #: What opens a list of examples after the noun that lists them: "games such as Chess and Go".
-_LIST_OPENERS = frozenset({"(", "like", "including", "such", "as"})
+_LIST_OPENERS = LIST_OPENERS | {"such"}
 #: What sets an apposition off: "QuxSeg, a dataset", "Sokoban (a planning benchmark)", "BGRL - a method".
 _APPOSITION_MARKS = frozenset({",", ":", "(", "-", "\u2013", "\u2014", "--"})
 

@@ -323,7 +323,8 @@ def find_mentions(
     # An abbreviation is the same kind of thing as its long form, and both are the kind of the
     # noun the definition goes on with ("the Multi-Agent Coordination (MACO) benchmark") or of
     # the noun defining the abbreviation ("Latent Action Q-learning or LAQ, an offline method").
-    for short, long in definitions(doc):
+    defined = definitions(doc)
+    for short, long in defined:
         if (long.start, long.end) in found and (short.start, short.end) in found:
             after = short.end + 1 if short.end < len(doc) and doc[short.end].text == ")" else short.end
             if after < len(doc) and doc[after].pos_ == "NOUN":  # "(HO) methods": the noun the definition goes on with
@@ -335,7 +336,7 @@ def find_mentions(
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
     found = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
-    shorts = {short.text for short, _ in definitions(doc)}
+    shorts = {short.text for short, _ in defined}
     # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
         if lab != "Dataset" or (s, e) not in found:

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import load_lexicon
-from kg.nlp.span_edges import LIST_SEPARATORS, is_named, whole_words
+from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS, is_named, whole_words
 
 
 def _capitalized(token: Token) -> bool:
@@ -98,7 +98,7 @@ def _name_at(doc: Doc, i: int) -> int:
 
 
 #: What opens a list of examples: "(Breakout, Pong and Space Invaders)", "games such as Chess and Go".
-_OPENERS = frozenset({"(", "like", "including", "e.g.", "e.g.,", "as", ":"})
+_OPENERS = LIST_OPENERS | {"e.g.", "e.g.,", ":"}
 
 
 def listed_names(doc: Doc) -> Iterator[Span]:

@@ -32,6 +32,8 @@ ROLE_HEADS = frozenset(
 _RIGHT_POS = frozenset({"CCONJ", "SCONJ", "ADP", "DET"})
 #: Words between the items of a list: "A, B and C", "A, B, or C".
 LIST_SEPARATORS = frozenset({",", "and", "or"})
+#: Words that open a list of examples after the noun it lists: "games (Breakout, Pong)", "like", "(such) as".
+LIST_OPENERS = frozenset({"(", "like", "including", "as"})
 #: Finite verb tags: a name never runs on into its sentence's verb ("PER-ETD converge faster").
 _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 #: Verbs the tagger takes for nouns after a name ("the benchmark demonstrate", "SGD converge", "OTTER
