@@ -1,6 +1,6 @@
 """Mine the terms kg's development readers rarely take as a paper's node (kg/graph/reader_rates.py).
 
-    python scripts/mine_reader_rates.py [--exclude dev57 dev58 dev59 dev60 dev61 dev62] [--min-papers 10] [--max-rate 0.2]
+    python scripts/mine_reader_rates.py [--exclude dev57 dev58 dev59 dev60 dev61 dev62 dev63 dev64] [--min-papers 10] [--max-rate 0.2]
 
 Builds the development samples (every ``training/*_dev*.json`` and
 ../shared/data/kg-dev/iclr2022_dev.json, less ``--exclude``: the fresh samples nobody tunes on), each
@@ -36,7 +36,7 @@ from kg.graph.model import ENTITY_TYPES, MENTION_SCORE  # noqa: E402
 from kg.text import term_key  # noqa: E402
 
 DEV = ROOT.parent / "shared" / "data" / "kg-dev" / "iclr2022_dev.json"
-FRESH = ["dev57", "dev58", "dev59", "dev60", "dev61", "dev62"]
+FRESH = ["dev57", "dev58", "dev59", "dev60", "dev61", "dev62", "dev63", "dev64"]
 
 
 def samples_by_conference(exclude: list[str]) -> dict[str, list[Path]]:
