@@ -12,6 +12,7 @@ from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
 from kg.graph.fragments import whole_names
 from kg.graph.model import ENTITY_PREFIX, MENTION_SCORE, PAPER_PREFIX, new_graph
+from kg.graph.named_kinds import named_kinds
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.shown_names import shown_proposals
@@ -183,7 +184,8 @@ def build_graph(
     when its confidence, combined over the papers that state it (:func:`noisy_or`), is at least
     ``min_confidence`` and its ends have the types it joins (:func:`ends_fit`), and one whose head
     stood for "we" (:func:`stands_in`) only when the paper proposes that head; an ``improvesOn``
-    keeps the datasets and metrics its sentences name. Entity types are the learned model's
+    keeps the datasets and metrics its sentences name. A proposal named after a family is a kind
+    of it (:mod:`kg.graph.named_kinds`). Entity types are the learned model's
     (:mod:`kg.graph.type_model`), with ``kinds`` the vocabularies' kinds of a label, then
     ``retype``'s (the vocabularies' sure kinds) before the relations are kept; a paper
     proposes what it says it does, the new name its title opens with (:mod:`kg.graph.titles`), the
@@ -273,7 +275,8 @@ def build_graph(
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
                 proposed.add(entity_key)
         results = _results(ex, paper_keys) if any(r.label == "improvesOn" for r in ex.relations) else {}
-        for rel in ex.relations:
+        own_at = [i for i, k in enumerate(paper_keys) if k in proposed]
+        for rel in [*ex.relations, *named_kinds(paper.abstract, ex, own_at)]:
             head, tail = paper_keys[rel.head], paper_keys[rel.tail]
             if head is None or tail is None or head == tail:
                 continue
