@@ -40,3 +40,25 @@ def test_issue_13_no_purpose_of_another_method_nor_in_a_negated_sentence(rules):
     negated = "We do not demonstrate the effectiveness of GWIL in continuous control."
     mentions = {"GWIL": "Method", "continuous control": "Task"}
     assert ("GWIL", "addresses", "continuous control") not in ruled(rules, negated, mentions, ("GWIL",))
+
+
+def test_issue_13_the_task_our_method_improves_a_quality_of(rules):
+    mentions = {"GWIL": "Method", "sample efficiency": "Metric", "model-based reinforcement learning": "Task"}
+    for text in (
+        "We introduce GWIL to improve the sample efficiency of model-based reinforcement learning.",
+        "GWIL is proposed to enhance the sample efficiency of model-based reinforcement learning.",
+        "We propose GWIL for improving the sample efficiency of model-based reinforcement learning.",
+    ):
+        found = ruled(rules, text, mentions, ("GWIL",))
+        assert ("GWIL", "addresses", "model-based reinforcement learning") in found, text
+
+
+def test_issue_13_no_task_from_a_quality_not_improved_nor_of_another_method(rules):
+    kinds = {"GWIL": "Method", "DAgger": "Method", "robustness": "Concept", "image segmentation": "Task"}
+    for text in (
+        "We introduce GWIL, which does not aim to improve the robustness of image segmentation.",
+        INTRO + "DAgger is proposed to improve the robustness of image segmentation.",
+        "We introduce GWIL to study the robustness of image segmentation.",
+    ):
+        mentions = {m: kind for m, kind in kinds.items() if m in text}
+        assert ("GWIL", "addresses", "image segmentation") not in ruled(rules, text, mentions, ("GWIL",)), text

@@ -4,6 +4,7 @@
   is shown of addresses the task it is shown in (:func:`shown_in`);
 - "MXGNet combines A, B and C for solving visual reasoning tasks": what the paper proposes
   addresses what it does something for (:func:`purposed`);
+- "We introduce X to improve the sample efficiency of T": the method addresses T (:func:`improved`);
 - "We present results for object detection on COCO": the results' method addresses the task
   (:func:`results_for`).
 
@@ -17,7 +18,7 @@ from spacy.tokens import Span, Token
 
 from kg.nlp.evidence import names_quality, verb_negated
 from kg.nlp.relation_finder import Finder, args
-from kg.nlp.solving import purpose_objects
+from kg.nlp.solving import improved_of, purpose_objects
 
 #: Heads of a phrase that names a task by the words before them: "continuous control domains".
 _FRAMES = frozenset({"domain", "setting", "environment", "problem", "scenario", "application", "task"})
@@ -25,6 +26,8 @@ _FRAMES = frozenset({"domain", "setting", "environment", "problem", "scenario", 
 _SHOWING = frozenset({"demonstrate", "show", "verify", "validate", "confirm", "illustrate", "prove"})
 #: Verbs whose "for" is no purpose: "X allows for T", "X searches for T", "X controls for T".
 _PHRASAL = frozenset({"allow", "search", "look", "call", "pay", "control", "opt", "stand", "wait", "ask"})
+#: Verbs by which the authors bring in a method: "we introduce X to improve ...".
+_BRINGING = frozenset({"propose", "introduce", "present", "develop", "design", "use", "apply"})
 #: Nouns of results whose "for T" names the task they are results on.
 _RESULTS = frozenset({"result", "experiment", "evaluation"})
 
@@ -75,6 +78,28 @@ def purposed(finder: Finder) -> None:
                     finder.add(doer, "addresses", framed_task(finder, obj), prep)
 
 
+def improved(finder: Finder) -> None:
+    """ "We introduce X to improve the sample efficiency of T", "X is proposed to enhance the
+    performance of T", "we propose X for improving the robustness of T": the paper's method
+    addresses T."""
+    for verb in finder.tokens:
+        if verb.dep_ in {"xcomp", "advcl"} and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+            main = verb.head
+        elif verb.dep_ == "pcomp" and verb.head.lower_ == "for" and verb.head.head.pos_ == "VERB":
+            main = verb.head.head
+        else:
+            continue
+        tasks = improved_of(verb)
+        if not tasks:
+            continue
+        doers = [finder.mention(s) for s in args(main, {"nsubj", "nsubjpass"})]
+        if main.lemma_.lower() in _BRINGING:
+            doers += [finder.mention(o) for o in args(main, {"dobj"})]
+        for doer in [d for d in doers if finder.ours(d)]:
+            for task in tasks:
+                finder.add(doer, "addresses", framed_task(finder, task), verb)
+
+
 def results_for(finder: Finder) -> None:
     """ "We present results for object detection": the paper's method addresses it."""
     for noun in finder.tokens:
@@ -89,4 +114,4 @@ def results_for(finder: Finder) -> None:
 
 
 #: The rules of this module, in the order the relation finder runs them.
-PURPOSE_RULES = (shown_in, purposed, results_for)
+PURPOSE_RULES = (shown_in, purposed, improved, results_for)
