@@ -481,6 +481,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},
             {"image modeling", "MNIST with gated layers"},
         ),
+        (  # an adjective the tagger reads as a finite verb ("novel" as VBP) does not end the chunk
+            "This work proposes also novel differentiable augmentation operations relevant for sleep staging.",
+            {"differentiable augmentation operations"},
+            {"also novel differentiable augmentation operations", "novel differentiable augmentation operations"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

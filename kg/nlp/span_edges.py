@@ -111,8 +111,7 @@ def _keeps_case(token: Token) -> bool:
 def quantity(doc: Doc, i: int) -> int:
     """How many tokens from ``i`` write an amount, not a name: 2 for "100K", "13B", "24GB" (the
     tokenizer splits number and unit), 1 for "100", 0 for "2D" or "1F1B" (names)."""
-    token = doc[i]
-    text = token.text
+    token, text = doc[i], doc[i].text
     if not _NUMBER.fullmatch(text):
         number = _NUMBER.match(text)
         return int(number is not None and text[number.end() :] in _UNITS)
@@ -260,7 +259,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             start = k + 1
         if k - 2 > start and lower == "based" and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
-        clause_verb = token.tag_ in _FINITE or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
+        finite = token.tag_ in _FINITE and token.dep_ != "amod"  # not "novel" read as a verb before its noun
+        clause_verb = finite or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
         if k > start and ((text.islower() and clause_verb) or token.tag_ == "PRP$"):  # not "build-up"
             end = k  # the verb: "self-play suffer convergence"; a pronoun: "WMT16 Romanian-English our model"
             break
