@@ -43,6 +43,23 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             id="a <task> method, namely X, which benefits from Y",
         ),
         pytest.param(
+            "We introduce inverse-variance RL, a Bayesian framework which combines probabilistic ensembles and BIV.",
+            {
+                "inverse-variance RL": "Method",
+                "Bayesian framework": "Method",
+                "probabilistic ensembles": "Method",
+                "BIV": "Method",
+            },
+            ("inverse-variance RL",),
+            {
+                ("inverse-variance RL", "isA", "Bayesian framework"),
+                ("inverse-variance RL", "uses", "probabilistic ensembles"),
+                ("inverse-variance RL", "uses", "BIV"),
+                ("probabilistic ensembles", "conjoinedWith", "BIV"),
+            },
+            id="X, a <Named> framework which combines A and B: X uses them, not the description",
+        ),
+        pytest.param(
             "We propose the Causal-inspired Adversarial alignment method, CausalAdv, to remove the gap.",
             {"Causal-inspired Adversarial alignment": "Task", "CausalAdv": "Method"},
             ("CausalAdv",),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.evidence import USE_VERBS, contrasted, is_name, names_quality, same_thing, types_fit, unstated
+from kg.nlp.evidence import USE_VERBS, contrasted, indefinite, is_name, names_quality, same_thing, types_fit, unstated
 from kg.nlp.listed import listed_after
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY, main_proposal
@@ -182,8 +182,10 @@ class Finder:
             antecedent = tok.head.head  # "X, which uses Y": X uses Y
             found = self.mention(antecedent)
             head = self.index.get(antecedent.head.i) if antecedent.dep_ == "appos" else None
-            if head is not None and (found is None or (is_name(head) and not is_name(found))):
-                return head  # "X, an algorithm that uses Y": X uses Y, not "algorithm"
+            if head is not None and (
+                found is None or (is_name(head) and (not is_name(found) or indefinite(antecedent)))
+            ):
+                return head  # "X, an algorithm that uses Y", "X, a Bayesian framework which ...": X, not "algorithm"
             return found
         for child in tok.children:  # "the MuJoCo benchmark": the name stands for the phrase
             if child.dep_ in {"compound", "nmod"} and child.i in self.index:
