@@ -60,6 +60,13 @@ pytestmark = pytest.mark.slow  # the rules fixture loads the rules pipeline
             id="X, a <Named> framework which combines A and B: X uses them, not the description",
         ),
         pytest.param(
+            "FooNet is built on top of PyTorch and builds upon the Transformer.",
+            {"FooNet": "Method", "PyTorch": "Method", "Transformer": "Method"},
+            ("FooNet",),
+            {("FooNet", "uses", "PyTorch"), ("FooNet", "uses", "Transformer")},
+            id="X is built on top of Y, X builds upon Z: X uses them",
+        ),
+        pytest.param(
             "We propose the Causal-inspired Adversarial alignment method, CausalAdv, to remove the gap.",
             {"Causal-inspired Adversarial alignment": "Task", "CausalAdv": "Method"},
             ("CausalAdv",),

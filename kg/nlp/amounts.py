@@ -80,10 +80,10 @@ def in_terms(prep: Token) -> bool:
 
 
 def metric_terms(objects: list[Token]) -> list[Token]:
-    """ "in terms of X and Y", "with respect to X" -> X, Y; other objects pass through."""
+    """ "in terms of X and Y", "with respect to X", "on top of X" -> X, Y; other objects pass through."""
     out: list[Token] = []
     for obj in objects:
-        word = {"term": "of", "respect": "to"}.get(obj.lemma_.lower())
+        word = {"term": "of", "respect": "to", "top": "of"}.get(obj.lemma_.lower())
         if word is not None:
             out.extend(t for p in obj.children if p.lower_ == word for t in args(p, {"pobj"}))
         else:

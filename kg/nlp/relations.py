@@ -211,10 +211,10 @@ class _Finder(NounFinder):
                         doers = [s for s in args(tok, {"nsubj"}) if s.lemma_.lower() not in AUTHOR_SUBJECTS]
                         for method in doers or args(tok, {"dobj"}) or args(tok, {"nsubjpass"}):
                             self.add(self.mention(method), "addresses", tail, tok, role=True)
-                    elif (word == "on" and lemma in {"rely", "build", "base"}) or (
+                    elif (word in {"on", "upon"} and lemma in {"rely", "build", "base"}) or (
                         word == "from" and lemma == "benefit"
                     ):
-                        # "X relies on Y", "X benefits from Y"
+                        # "X relies on Y", "X builds upon Y", "X is built on top of Y", "X benefits from Y"
                         for subj in subjects:
                             self.add(subj, "uses", tail, tok)
                     elif (
