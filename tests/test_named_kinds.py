@@ -94,3 +94,27 @@ def test_a_pair_the_paper_relates_keeps_that_relation_only() -> None:
     said = RelationRecord(0, "improvesOn", 1, "We propose Local Vision Transformer for images.", 0.9)
     graph = build_graph([Paper("p1", VIT, title="A Study")], [Extraction(mentions, [0], [said], [])])
     assert {k for _, _, k in graph.edges(keys=True)} == {"mentions", "proposes", "improvesOn"}
+
+
+def test_a_kind_given_by_a_name_is_no_evidence_of_the_family_s_type() -> None:
+    """ "Fast LoRA" is a kind of LoRA by its name only: LoRA's type is what it is without that."""
+    first = "We fine-tune with low-rank adaptation and prefix tuning."
+    second = "We propose fast low-rank adaptation. Low-rank adaptation is slow."
+
+    def family_type(proposed: list[int]) -> str:
+        def at(text: str, name: str) -> Mention:
+            start = text.index(name)
+            return Mention(name, "Method", start, start + len(name))
+
+        extractions = [
+            Extraction([at(first, "low-rank adaptation"), at(first, "prefix tuning")], [], [], []),
+            Extraction([at(second, "fast low-rank adaptation"), at(second, "Low-rank adaptation")], proposed, [], []),
+        ]
+        papers = [Paper("p1", first, title="One"), Paper("p2", second, title="Two")]
+        graph = build_graph(papers, extractions, kinds=vocabulary_kinds)
+        node = {d.get("label", "").lower(): n for n, d in graph.nodes(data=True)}
+        if proposed:
+            assert graph.has_edge(node["fast low-rank adaptation"], node["low-rank adaptation"], "isA")
+        return str(graph.nodes[node["low-rank adaptation"]]["type"])
+
+    assert family_type([0]) == family_type([])

@@ -260,6 +260,8 @@ def build_graph(
     confidence: dict[tuple[tuple[str, str, str], str], float] = {}
     mention_counts: dict[tuple[str, str], int] = defaultdict(int)
     mention_scores: dict[tuple[str, str], float] = {}
+    said: set[tuple[str, str, str]] = set()  # edges a sentence states
+    by_name: set[tuple[str, str, str]] = set()  # kinds a proposal's name states (named_kinds)
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         source = paper_node(paper)
         proposed: set[str] = set()  # "we", "our method" stood for what it proposes, not for a name it does not
@@ -275,14 +277,15 @@ def build_graph(
                 edges[(source, entity_node(entity_key), "proposes")]["papers"].add(source)
                 proposed.add(entity_key)
         results = _results(ex, paper_keys) if any(r.label == "improvesOn" for r in ex.relations) else {}
-        own_at = [i for i, k in enumerate(paper_keys) if k in proposed]
-        for rel in [*ex.relations, *named_kinds(paper.abstract, ex, own_at)]:
+        kinds_named = named_kinds(paper.abstract, ex, [i for i, k in enumerate(paper_keys) if k in proposed])
+        for rel in [*ex.relations, *kinds_named]:
             head, tail = paper_keys[rel.head], paper_keys[rel.tail]
             if head is None or tail is None or head == tail:
                 continue
             if head not in proposed and stands_in(paper.abstract, ex.mentions[rel.head], rel.sentence):
                 continue
             edge = (entity_node(head), entity_node(tail), rel.label)
+            (by_name if rel in kinds_named and rel.label == "isA" else said).add(edge)
             slot = edges[edge]
             slot["papers"].add(source)
             slot["evidence"].add(rel.sentence)
@@ -294,8 +297,10 @@ def build_graph(
         graph.add_edge(source, target, key="mentions", type="mentions", weight=n, papers=[source], evidence=[])
         if (source, target) in mention_scores:
             graph.edges[source, target, "mentions"][MENTION_SCORE] = mention_scores[(source, target)]
-    # one type per entity, learned from readers: the relations stated of it are evidence too
-    type_model.retype_entities(graph, type_model.stated_roles(edges), kinds)
+    # one type per entity, learned from readers: the relations stated of it are evidence too (not
+    # a kind a proposal's name gives: "Fast LoRA" makes no Concept of LoRA by being a kind of it)
+    stated = [edge for edge in edges if edge not in by_name or edge in said]
+    type_model.retype_entities(graph, type_model.stated_roles(stated), kinds)
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
     if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
         retype(graph)
