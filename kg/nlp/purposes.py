@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.nlp.evidence import names_quality, verb_negated
+from kg.nlp.evidence import PROPOSING, names_quality, verb_negated
 from kg.nlp.relation_finder import Finder, args
 from kg.nlp.solving import improved_of, purpose_objects
 
@@ -27,7 +27,7 @@ _SHOWING = frozenset({"demonstrate", "show", "verify", "validate", "confirm", "i
 #: Verbs whose "for" is no purpose: "X allows for T", "X searches for T", "X controls for T".
 _PHRASAL = frozenset({"allow", "search", "look", "call", "pay", "control", "opt", "stand", "wait", "ask"})
 #: Verbs by which the authors bring in a method: "we introduce X to improve ...".
-_BRINGING = frozenset({"propose", "introduce", "present", "develop", "design", "use", "apply"})
+_BRINGING = PROPOSING | {"use", "apply"}
 #: Nouns of results whose "for T" names the task they are results on.
 _RESULTS = frozenset({"result", "experiment", "evaluation"})
 
