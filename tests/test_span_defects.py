@@ -486,6 +486,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"differentiable augmentation operations"},
             {"also novel differentiable augmentation operations", "novel differentiable augmentation operations"},
         ),
+        (  # "bound" the tagger reads as a verb after "lower"/"upper": the bound is one term with its words
+            "We maximize the evidence lower bound of the model and derive a variational upper bound on the loss.",
+            {"evidence lower bound", "variational upper bound"},
+            {"evidence lower", "the evidence lower bound"},
+        ),
     ],
 )
 def test_span_defects_no_verb_nor_half_slash(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

@@ -17,6 +17,7 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
+from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.hyphened import prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
@@ -335,7 +336,7 @@ def find_mentions(
             if kind is not None:
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
-    found = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
+    found = with_bounds(doc, with_of_terms(doc, with_name_runs(doc, with_versions(doc, found))), lexicon)
     shorts = {short.text for short, _ in defined}
     # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
