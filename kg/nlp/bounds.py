@@ -5,6 +5,7 @@ describe it and the bound itself are one mention."""
 
 from __future__ import annotations
 
+from spacy.attrs import LOWER
 from spacy.tokens import Doc
 
 from kg.nlp.lexicon import Lexicon
@@ -20,8 +21,11 @@ def with_bounds(doc: Doc, found: dict[tuple[int, int], str], lexicon: Lexicon) -
     """``found`` (token bounds -> label) with each "<words> lower/upper bound" the tagger broke as
     one Concept mention, and without the mention it cut before "bound" ("variational upper")."""
     out = dict(found)
-    for i in range(1, len(doc)):
-        if doc[i].lower_ not in _BOUNDS or doc[i - 1].lower_ not in _SIDES or doc[i].pos_ == "NOUN":
+    ids = doc.vocab.strings  # the lower-case forms read from the Doc's array: no Token made per word
+    bounds, sides = {ids[w] for w in _BOUNDS}, {ids[w] for w in _SIDES}
+    lower = doc.to_array(LOWER).tolist()
+    for i in [i for i in range(1, len(lower)) if lower[i] in bounds and lower[i - 1] in sides]:
+        if doc[i].pos_ == "NOUN":
             continue
         start = i - 1
         while start > doc[i].sent.start and (
