@@ -102,6 +102,9 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
         ),
         ("We demonstrate that our approach, titled HYDRA, achieves compressed networks.", ["HYDRA"]),
         ("We propose a novel algorithm LSVI-RFE under the linear MDP setting.", ["LSVI-RFE"]),
+        # the name after a class noun with words before it, not the whole phrase
+        ("We introduce a novel IL algorithm MAMBA, which can provably learn a good policy.", ["MAMBA"]),
+        ("We present an effective and adaptable federated framework FedP3, meaning Federated Learning.", ["FedP3"]),
         (
             "We validate our Continual Transformer Encoder with experiments on THUMOS14.",
             ["Continual Transformer Encoder"],

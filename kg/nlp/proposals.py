@@ -240,12 +240,15 @@ def _proposed_here(verb: Token) -> bool:
 
 
 def _class_noun_before_name(span: Span, spans: Iterable[Span]) -> Span | None:
-    """The name inside "algorithm LSVI-RFE", "framework PiCO": a mention that is the span
-    without its leading lower-case class noun, when that rest is a name."""
-    if len(span) < 2 or not span[0].is_lower or not span[0].is_alpha:
-        return None
-    inner = next((o for o in spans if o.start == span.start + 1 and o.end == span.end), None)
-    return inner if inner is not None and any(is_named(t) for t in inner) else None
+    """The name inside "algorithm LSVI-RFE", "framework PiCO", "a data-centric method
+    InstructDET": a mention that ends the span after a lower-case class noun, when it is a name."""
+    for k in range(span.start, span.end - 1):
+        word = span.doc[k]
+        if word.is_lower and word.is_alpha and (k == span.start or word.lower_ in _CLASS_NOUNS | {"algorithm"}):
+            inner = next((o for o in spans if o.start == k + 1 and o.end == span.end), None)
+            if inner is not None and any(is_named(t) for t in inner):
+                return inner
+    return None
 
 
 def _said_novel(span: Span, proposed: Iterable[str] = ()) -> bool:
