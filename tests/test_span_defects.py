@@ -70,6 +70,13 @@ def test_span_defects_quotes_are_not_part_of_a_name(text: str, shown: str) -> No
             {"gradient descent converge"},
         ),
         ("We use the Segment Anything Model.", {"Segment Anything Model"}, set()),  # capitals: a name's words
+        ("Simple Policy Optimization clips the ratio.", {"Simple Policy Optimization"}, set()),
+        # ... but no name starts with a word for others' or earlier work, capitalized as a sentence opens
+        (
+            "Existing Safe Reinforcement Learning methods ignore costs. Recent Meta-learning approaches are slow.",
+            {"Safe Reinforcement Learning", "Meta-learning"},
+            {"Existing Safe Reinforcement Learning", "Recent Meta-learning"},
+        ),
         # a Papers with Code name the parser takes apart is still one mention ("linking" parsed as a verb)
         ("A conventional approach to entity linking is to first find mentions.", {"entity linking"}, set()),
         ("They do better at out-of-distribution detection and robustness.", {"out-of-distribution detection"}, set()),

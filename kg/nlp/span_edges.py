@@ -1,12 +1,11 @@
 """Where a mention's span starts and ends (:func:`trim`, :func:`whole_words`).
 
-A noun chunk loses its determiners, pronouns, numbers, hedges and evaluative words at the
-edges ("a highly efficient approach" -> "approach"), keeps an adverb that describes the next
-word ("linearly separable data"), stops before its sentence's verb, a bracket or "w.r.t.", and
-never cuts a word in two ("NAS-Bench-101", "non-linearity"). A size or a rate that says how much
-goes too ("low communication cost" -> "communication cost", "high-fidelity 3D reconstruction"),
-unless it makes a term ("low-rank adaptation", "high-dimensional regression"), and so does a
-verb the tagger takes for a noun ("fine-tune BERT") or a name given after the phrase ("X named Y").
+A noun chunk loses its determiners, pronouns, numbers, hedges and evaluative words at the edges ("a highly efficient
+approach" -> "approach"), keeps an adverb that describes the next word ("linearly separable data"), stops before its
+sentence's verb, a bracket or "w.r.t.", and never cuts a word in two ("NAS-Bench-101", "non-linearity"). A size or a
+rate that says how much goes too ("low communication cost" -> "communication cost", "high-fidelity 3D
+reconstruction"), unless it makes a term ("low-rank adaptation", "high-dimensional regression"), and so does a verb
+the tagger takes for a noun ("fine-tune BERT") or a name given after the phrase ("X named Y").
 """
 
 from __future__ import annotations
@@ -78,6 +77,7 @@ _RATES = frozenset(
     constant optimal""".split()
 )
 _RATING_STARTS = _MAGNITUDES | _RATES
+_OTHERS_WORK = frozenset("existing recent previous prior current traditional conventional typical popular".split())
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
 #: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
 #: "fine-tune BERT", "pre-train a Transformer".
@@ -103,8 +103,8 @@ def _written_as_name(text: str) -> bool:
 
 
 def _keeps_case(token: Token) -> bool:
-    # "Simple Policy Optimization": a capitalized word inside a name is part of it.
-    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    # "Simple Policy Optimization": a capitalized word inside a name is part of it ("Existing Safe RL": none is).
+    nxt = token.nbor(1) if token.i + 1 < len(token.doc) and token.lower_ not in _OTHERS_WORK else None
     return token.is_title and (not token.is_sent_start or (nxt is not None and nxt.is_title))
 
 
