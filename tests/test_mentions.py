@@ -170,6 +170,12 @@ def test_a_name_given_by_the_authors_is_a_mention_and_their_proposal(nlp, text, 
             "We introduce FooGNN, a graph network. Finally, we introduce a semi-universal attack on explanations.",
             ["FooGNN", "semi-universal attack"],
         ),
+        # a class noun after words that name the contribution ("a ... model" beside the named one)
+        (
+            "We propose FooMAS to predict the motion of agents. We propose a learnable trajectory recombination"
+            " model that outputs a consistent recombination.",
+            ["FooMAS", "learnable trajectory recombination model"],
+        ),
         # what the named one is, the things it is made of and what it is compared with are no second proposals
         ("We present a meta-learning framework. Our model, named FooCon, learns concepts.", ["FooCon"]),
         ("We propose FooRec. We also formulate the personalized predictor as a small module.", ["FooRec"]),

@@ -124,17 +124,18 @@ def _new_and_specific(noun: Token, span: Span, lexicon: Lexicon) -> bool:
     """``span``, headed by ``noun``, is a contribution of its own: brought in as new ("a", "an" or
     no article: not "we formulate the predictor as ..."), two words or more, one thing (no "and"),
     not opening with a vague modifier ("multiple designs") nor headed by a class noun ("a
-    meta-learning framework", "a federated learning method": what a named proposal is)."""
+    meta-learning framework", "a federated learning method": what a named proposal is) after
+    fewer than three words (not "a diffusion recovery likelihood method")."""
     if any(c.dep_ in {"det", "poss"} and c.lower_ not in {"a", "an"} for c in noun.children):
         return False
     words = [t for t in span if t.is_alpha or "-" in t.text]
-    common = lexicon.generic_words
+    head = {span[-1].lower_, span[-1].lemma_.lower()}
     return (
         len(words) >= 2
-        and not all(t.lower_ in common for t in words)  # "a new loss function"
+        and not all(t.lower_ in lexicon.generic_words for t in words)  # "a new loss function"
         and words[0].lower_ not in lexicon.stop_modifiers
         and not any(t.pos_ == "CCONJ" for t in span)
-        and not any(w in lexicon.generic_heads or w in _CLASS_NOUNS for w in (span[-1].lower_, span[-1].lemma_.lower()))
+        and (len(span.text.split()) >= 4 or not head & (lexicon.generic_heads | _CLASS_NOUNS))
     )
 
 
