@@ -171,7 +171,7 @@ def build(
     ``extractor``: ``fast``, ``accurate`` or ``rules``; ``processes``: 0 chooses by input size;
     ``on_problem`` is called with each skipped record or warning; entities and relations with a
     confidence below ``min_confidence`` are left out (0: keep all; None: each one's default,
-    favouring precision: 0.28 for entities, 0.7 for relations combined over their papers).
+    favouring precision: 0.33 for entities, 0.7 for relations combined over their papers).
     ``thesauri`` are thesaurus files (VOSviewer's or kg's CSV) whose rules correct the graph.
     A file that cannot be read at all raises :class:`kg.io.InputError`.
     """

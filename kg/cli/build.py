@@ -87,7 +87,7 @@ def build(
             "--min-confidence",
             min=0.0,
             max=1.0,
-            help="Leave out entities and relations kg is less sure of (0-1; 0 keeps all). Default: 0.28 for"
+            help="Leave out entities and relations kg is less sure of (0-1; 0 keeps all). Default: 0.33 for"
             " entities (the shipped model's threshold), 0.7 for relations; both favour precision.",
             show_default=False,
         ),

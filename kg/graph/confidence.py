@@ -6,10 +6,10 @@ of its label (head word, first word, every word), its shape (length, capitals in
 digits, hyphens, an abbreviation), its type, whether a paper proposes it, whether it links to an
 open vocabulary (exact or close), how its papers use it and how its words behave in machine
 learning abstracts at large (:mod:`kg.graph.entity_evidence`). The weights are fitted on kg's
-development samples (the 100 ICLR 2022 abstracts and nine samples of 30 from ICLR 2020-2022 and
+development samples (the 100 ICLR 2022 abstracts and 55 samples of 30 from ICLR 2020-2022 and
 NeurIPS 2020, read by hand, each built inside its conference and alone, and the nodes of 600 more
-ICLR 2022 papers judged by reading: ``scripts/train_entity_confidence.py``) and shipped as data
-beside this module.
+ICLR 2022 papers judged by reading; the fresh samples dev57-dev64 are left out:
+``scripts/train_entity_confidence.py``) and shipped as data beside this module.
 
 ``score_entities`` sets ``confidence`` on every entity node. A paper's link to an entity has a
 confidence of its own: the entity's, moved by how sure the pipeline is of the paper's best mention
