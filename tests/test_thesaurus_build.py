@@ -102,19 +102,20 @@ def test_thesaurus_round_trip_curate_edit_rebuild_reaches_every_export(first_bui
     # one, a merge of the user's own); add a drop and a rename
     source, target = merges[0] if merges else ("generative diffusion model", "diffusion model")
     edited = first_build / "edited.txt"
-    edited.write_text(f"label\treplace by\n{source}\t{target}\nsoftmax\t\nTopoTune\tTopoTune framework\n", "utf-8")
+    rules = f"label\treplace by\n{source}\t{target}\nsoftmax function\t\nTopoTune\tTopoTune framework\n"
+    edited.write_text(rules, "utf-8")
     result = build(first_build, "after", edited)
     assert "thesaurus: 3 rules applied, 0 matched nothing" in result.stdout
 
     before = entity_labels(first_build / "before", "ttl")
     named = {n for n, label in before.items() if label in (source, target)}
-    assert len(named) >= 2 and "softmax" in before.values() and "TopoTune" in before.values()
+    assert len(named) >= 2 and "softmax function" in before.values() and "TopoTune" in before.values()
     expected = entity_labels(first_build / "after", "ttl")
     for fmt in EXPORTERS:
         after = entity_labels(first_build / "after", fmt)
         assert after == expected, fmt
         assert len(named & set(after)) == 1, fmt  # merged into one node
         assert list(after.values()).count(target) == 1 and (source == target or source not in after.values())
-        assert "softmax" not in after.values(), fmt
+        assert "softmax function" not in after.values(), fmt
         assert "TopoTune" not in after.values() and after["entity/topotuneframework"] == "TopoTune framework", fmt
     assert len(expected) == len(before) - (len(named) - 1) - 1
