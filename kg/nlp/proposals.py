@@ -32,6 +32,7 @@ _NAME_DEPS = frozenset({"oprd", "dobj", "attr", "xcomp"})
 _MANY_NEW = frozenset({"several", "novel", "new", "innovative", "two", "three", "four", "various"})
 #: Heads of a phrase that only says what kind of thing a contribution is.
 _CLASS_NOUNS = STRIPPABLE_HEADS | ROLE_HEADS | {"network", "procedure", "design", "observation"}
+_NAMING_CLASS_NOUNS = _CLASS_NOUNS | {"algorithm"}  # "our algorithm introduces X", "algorithm LSVI-RFE"
 
 
 def _by_authors(verb: Token, depth: int = 0) -> bool:
@@ -46,7 +47,7 @@ def _by_authors(verb: Token, depth: int = 0) -> bool:
             return True
         if (
             child.dep_ == "nsubj"
-            and child.lemma_.lower() in _CLASS_NOUNS | {"algorithm"}
+            and child.lemma_.lower() in _NAMING_CLASS_NOUNS
             and verb.lemma_.lower() in _INTRODUCING
             and any(c.dep_ == "poss" and c.lower_ == "our" for c in child.children)
         ):
@@ -243,10 +244,9 @@ def _proposed_here(verb: Token) -> bool:
 def _class_noun_before_name(span: Span, spans: Iterable[Span]) -> Span | None:
     """The name inside "algorithm LSVI-RFE", "framework PiCO", "a data-centric method
     InstructDET": a mention that ends the span after a lower-case class noun, when it is a name."""
-    for k in range(span.start, span.end - 1):
-        word = span.doc[k]
-        if word.is_lower and word.is_alpha and (k == span.start or word.lower_ in _CLASS_NOUNS | {"algorithm"}):
-            inner = next((o for o in spans if o.start == k + 1 and o.end == span.end), None)
+    for word in span[:-1]:
+        if word.is_lower and word.is_alpha and (word.i == span.start or word.lower_ in _NAMING_CLASS_NOUNS):
+            inner = next((o for o in spans if o.start == word.i + 1 and o.end == span.end), None)
             if inner is not None and any(is_named(t) for t in inner):
                 return inner
     return None

@@ -77,10 +77,9 @@ _RATES = frozenset(
     constant optimal""".split()
 )
 _RATING_STARTS = _MAGNITUDES | _RATES
-_OTHERS_WORK = frozenset("existing recent previous prior current traditional conventional typical popular".split())
+_NO_NAME_FIRST = frozenset("existing recent previous prior current traditional conventional typical popular".split())
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
-#: Verbs written as one hyphenated word that the tagger takes for a noun before their object:
-#: "fine-tune BERT", "pre-train a Transformer".
+#: Hyphenated verbs the tagger takes for a noun before their object: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
 #: Their gerunds, verbs too before what they train: "fine-tuning language models" (not "fine-tuning data").
 _TRAINING = frozenset({"fine-tuning", "finetuning", "pre-training", "pretraining", "training", "re-training"})
@@ -104,8 +103,9 @@ def _written_as_name(text: str) -> bool:
 
 def _keeps_case(token: Token) -> bool:
     # "Simple Policy Optimization": a capitalized word inside a name is part of it ("Existing Safe RL": none is).
-    nxt = token.nbor(1) if token.i + 1 < len(token.doc) and token.lower_ not in _OTHERS_WORK else None
-    return token.is_title and (not token.is_sent_start or (nxt is not None and nxt.is_title))
+    nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
+    name_first = nxt is not None and nxt.is_title and token.lower_ not in _NO_NAME_FIRST
+    return token.is_title and (not token.is_sent_start or name_first)
 
 
 def quantity(doc: Doc, i: int) -> int:
