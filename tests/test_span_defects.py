@@ -7,6 +7,7 @@ import spacy
 from spacy.tokens import Doc
 
 from kg.nlp.extract import extract
+from kg.nlp.hyphened import modifier_word
 from kg.nlp.name_runs import name_run
 from kg.nlp.span_edges import whole_words
 from kg.nlp.variants import coordination_variants, unquoted
@@ -127,7 +128,7 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
         ("Adam and gradient descent (GD) converge.", {"Adam", "gradient descent"}, {"Adam descent"}),
         (
             "Research on out-of-distribution (OOD) generalization comes into the spotlight.",
-            {"out-of-distribution generalization", "OOD"},
+            {"out-of-distribution generalization"},
             {"out-of-distribution (OOD) generalization"},
         ),
         (
@@ -255,6 +256,64 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
     found = {m.text for m in extract(nlp(text)).mentions}
     assert expected <= found
     assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (  # an abbreviation defined for a word that qualifies the noun after it: the term is the whole
+            "Feature shaping performs well for out-of-distribution (OOD) detection. We then test OOD detection.",
+            {"out-of-distribution detection", "OOD detection"},
+            {"out-of-distribution", "OOD"},
+        ),
+        (
+            "Restoring facial details from low-quality (LQ) images is hard, and zeroth-order (ZO) optimization "
+            "is popular.",
+            {"zeroth-order optimization"},
+            {"low-quality", "LQ", "zeroth-order", "ZO"},
+        ),
+        (  # a word in "non" that qualifies, misread as a noun ("nonsmooth" as a verb)
+            "We study nonconvex and nonsmooth objectives and the nonconvexity of the loss.",
+            {"nonconvexity"},
+            {"nonconvex"},
+        ),
+        (  # a particle hyphened to a noun qualifies when alone; a noun of the kind stays
+            "Off-policy evaluation differs from on-policy.",
+            {"Off-policy evaluation"},
+            {"on-policy"},
+        ),
+        (  # a term whose short form is defined alone, or a noun's hyphened word, stays
+            "Chain-of-thought (CoT) prompting and mixture-of-experts (MoE) layers help, as does Low-Rank "
+            "Adaptation (LoRA).",
+            {"Chain-of-thought", "CoT", "LoRA"},
+            set(),
+        ),
+    ],
+)
+def test_span_defects_a_qualifying_word_is_no_mention(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
+
+
+@pytest.mark.parametrize(
+    ("word", "qualifies"),
+    [
+        *((w, True) for w in ["out-of-distribution", "low-quality", "zeroth-order", "nonconvex", "non-autoregressive"]),
+        *((w, True) for w in ["long-tailed", "off-policy", "multi-agent"]),
+        *(
+            (w, False)
+            for w in ["fine-tuning", "pre-training", "chain-of-thought", "self-attention", "mixture-of-experts"]
+        ),
+        *(
+            (w, False)
+            for w in ["non-stationarity", "nonconvexity", "nonlinearities", "Transformer", "none", "few-shot"]
+        ),
+    ],
+)
+def test_span_defects_which_words_qualify(word: str, qualifies: bool) -> None:
+    doc = spacy.blank("en")(word)
+    assert modifier_word(doc[:]) is qualifies
 
 
 @pytest.mark.parametrize(

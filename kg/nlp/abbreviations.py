@@ -10,6 +10,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.nlp.hyphened import modifier_word
 from kg.nlp.long_forms import long_form_start, spelled_out, spelled_start
 
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
@@ -98,6 +99,37 @@ def definitions(doc: Doc) -> list[tuple[Span, Span]]:
     if SHORT_KEY not in doc.spans:
         return []
     return list(zip(doc.spans[SHORT_KEY], doc.spans[LONG_KEY], strict=True))
+
+
+def defined_inside(short: Span, long: Span) -> Span | None:
+    """ "out-of-distribution (OOD) generalization": an abbreviation defined inside a term; the
+    span runs to the nouns after the bracket (its text drops the bracket: :func:`unbracketed`)."""
+    doc = short.doc
+    if short.end >= len(doc) or doc[short.end].text != ")" or long.end > short.start:
+        return None
+    end = short.end + 1
+    while end < len(doc) and doc[end].pos_ in {"NOUN", "PROPN"} and not doc[end].is_sent_start:
+        end += 1
+    return doc[long.start : end] if end > short.end + 1 and end - long.start <= 10 else None
+
+
+def without_qualifiers(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """``found`` (mention spans and their types) without the forms of an abbreviation defined for
+    a word that qualifies the noun after it: no "out-of-distribution" nor OOD node from
+    "out-of-distribution (OOD) detection", whose term is the whole ("OOD detection" stays)."""
+    forms = {
+        form
+        for short, long in definitions(doc)
+        if modifier_word(long) and defined_inside(short, long) is not None
+        for form in (short.text, long.text.lower())
+    }
+    if not forms:
+        return found
+    return {
+        k: v
+        for k, v in found.items()
+        if doc[k[0] : k[1]].text not in forms and doc[k[0] : k[1]].text.lower() not in forms
+    }
 
 
 @Language.factory("kg_abbreviations", assigns=["doc.spans"], requires=["token.sent_start"])

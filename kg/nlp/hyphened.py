@@ -17,6 +17,14 @@ from kg.nlp.lexicon import Lexicon
 _KIND_COUNTS = frozenset("zero one two three few single multi".split())
 #: Words of a particle hyphened to a noun that rate or place a thing rather than name a kind.
 _EVALUATIVE_PREFIXED = frozenset({"in-depth", "in-house", "up-front", "in-person", "on-site", "on-demand"})
+#: First pieces that make a hyphened word a modifier of the noun after it ("out-of-distribution
+#: detection", "low-quality images", "zeroth-order optimization", "multi-agent systems").
+_MODIFIER_FIRST = frozenset(
+    "out in on off non multi semi high low higher lower long short large small first second zeroth coarse open".split()
+)
+
+#: Endings of nouns made from adjectives: "nonconvexity", "nonstationarity", "nonlinearities".
+_NOUN_ENDS = ("ity", "ities", "ness", "ism", "ion", "ions", "ment", "ance", "ence", "ure", "ures")
 
 
 def word_at(doc: Doc, i: int) -> Span:
@@ -65,3 +73,24 @@ def prefix_term(token: Token, lexicon: Lexicon) -> bool:
         and written not in lexicon.stop_modifiers
         and written not in _EVALUATIVE_PREFIXED
     )
+
+
+def modifier_word(span: Span) -> bool:
+    """Whether ``span`` is one word that qualifies a noun rather than naming a thing: an adjective
+    in "non" ("nonconvex", "nonsmooth"; not "nonconvexity"), or hyphened pieces whose first is a
+    particle, a count or an adjective of degree ("out-of-distribution", "low-quality",
+    "zeroth-order", "non-autoregressive") or whose last is a participle ("long-tailed");
+    not a gerund's compound ("fine-tuning", "pre-training") nor a noun's ("chain-of-thought",
+    "self-attention", "mixture-of-experts", "non-stationarity")."""
+    if len(span) == 1:
+        word = span[0].text
+        return word.islower() and word.startswith("non") and len(word) > 7 and not word.endswith(_NOUN_ENDS)
+    pieces = [t for t in span if t.text != "-"]
+    if len(pieces) < 2 or len(pieces) == len(span) or any(t.whitespace_ for t in span[:-1]):
+        return False
+    first, last = pieces[0].lower_, pieces[-1].lower_
+    if not all(t.is_alpha for t in pieces) or last.endswith("ing"):
+        return False
+    if first == "non":  # "non-autoregressive"; "non-stationarity" is a noun
+        return not last.endswith(_NOUN_ENDS)
+    return first in _MODIFIER_FIRST or (last.endswith("ed") and len(last) > 4)

@@ -24,6 +24,7 @@ from functools import cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.abbreviations import without_qualifiers
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import (
     coordinated,
@@ -101,7 +102,7 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
         ):
             continue  # "the MuJoCo benchmark": like the rules, keep the name, not the phrase
         found.setdefault(key, kind)
-    grown = with_of_terms(doc, with_name_runs(doc, with_versions(doc, found)))
+    grown = without_qualifiers(doc, with_of_terms(doc, with_name_runs(doc, with_versions(doc, found))))
     return [Span(doc, s, e, label=lab) for (s, e), lab in sorted(grown.items())]
 
 

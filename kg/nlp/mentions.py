@@ -16,10 +16,10 @@ from spacy.matcher import PhraseMatcher
 from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.abbreviations import definitions
+from kg.nlp.abbreviations import defined_inside, definitions, without_qualifiers
 from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
-from kg.nlp.hyphened import prefix_term
+from kg.nlp.hyphened import modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
 from kg.nlp.listed_tasks import listed_task
@@ -80,6 +80,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False  # "outperforms X by a large margin": how much, no metric
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
+    if modifier_word(span):
+        return False  # "nonconvex", "out-of-distribution", "off-policy": qualify a noun, name nothing
     if listed_resource(span, lexicon):
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
@@ -172,9 +174,9 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
     for short, long in definitions(doc):
         yield short
         yield long
-        defined_inside = _defined_inside(short, long)
-        if defined_inside is not None:
-            yield defined_inside
+        inside = defined_inside(short, long)
+        if inside is not None:
+            yield inside
 
 
 #: Verbs that give a name ("we call it X", "a method for T called X"): the lexicon's.
@@ -227,18 +229,6 @@ def rare_gerund(token: Token) -> bool:
         and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
         and rare_term(token.lower_)
     )
-
-
-def _defined_inside(short: Span, long: Span) -> Span | None:
-    """ "out-of-distribution (OOD) generalization": an abbreviation defined inside a term; the
-    span runs to the nouns after the bracket (its text drops the bracket: :func:`unbracketed`)."""
-    doc = short.doc
-    if short.end >= len(doc) or doc[short.end].text != ")" or long.end > short.start:
-        return None
-    end = short.end + 1
-    while end < len(doc) and doc[end].pos_ in {"NOUN", "PROPN"} and not doc[end].is_sent_start:
-        end += 1
-    return doc[long.start : end] if end > short.end + 1 and end - long.start <= 10 else None
 
 
 def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
@@ -336,7 +326,9 @@ def find_mentions(
             if kind is not None:
                 found[(long.start, long.end)] = kind
             found[(short.start, short.end)] = found[(long.start, long.end)]
-    found = with_bounds(doc, with_of_terms(doc, with_name_runs(doc, with_versions(doc, found))), lexicon)
+    found = without_qualifiers(
+        doc, with_bounds(doc, with_of_terms(doc, with_name_runs(doc, with_versions(doc, found))), lexicon)
+    )
     shorts = {short.text for short, _ in defined}
     # "MuJoCo benchmark": the name is the dataset; "Open Graph Benchmark" is a name with its head
     for (s, e), lab in list(found.items()):
