@@ -89,8 +89,8 @@ def modifier_word(span: Span) -> bool:
     if len(pieces) < 2 or len(pieces) == len(span) or any(t.whitespace_ for t in span[:-1]):
         return False
     first, last = pieces[0].lower_, pieces[-1].lower_
-    if not all(t.is_alpha for t in pieces) or last.endswith("ing"):
-        return False
+    if not all(t.is_alpha and (t.is_lower or t.is_title) for t in pieces) or last.endswith("ing"):
+        return False  # not "higher-order-WL", a name
     if first == "non":  # "non-autoregressive"; "non-stationarity" is a noun
         return not last.endswith(_NOUN_ENDS)
     return first in _MODIFIER_FIRST or (last.endswith("ed") and len(last) > 4)

@@ -98,7 +98,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "the Walmart dataset"
     head, prefixed = span[-1], prefix_term(span[0], lexicon)  # "over-smoothing (problem)", "off-policy"
     one_word = (len(span) == 1 and rare_gerund(head)) or (prefixed and len(span) == 3)  # grokking, over-fitting
-    if head.pos_ not in {"NOUN", "PROPN"} and not one_word:
+    if head.pos_ not in {"NOUN", "PROPN"} and not one_word and _gerund_after(span[:-1], lexicon) != head:
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
@@ -155,6 +155,8 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
             and span[0].pos_ in {"NOUN", "PROPN", "ADJ"}
         ):
             span = doc[span.start - 1 : span.end]  # "lossless compression"
+        if span.end == chunk.end and (gerund := _gerund_after(span, lexicon)) is not None:
+            span = doc[span.start : gerund.i + 1]  # "importance reweighting" parsed as "importance" + verb
         yield span
         based = [t.i for t in span[1:-1] if based_suffix(doc, t.i)]
         if based:
@@ -229,6 +231,19 @@ def rare_gerund(token: Token) -> bool:
         and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
         and rare_term(token.lower_)
     )
+
+
+def _gerund_after(span: Span, lexicon: Lexicon) -> Token | None:
+    """The word in "-ing" after ``span`` that the parser read as a verb qualifying it, a rare word or
+    one of the field's, with no object: "reweighting" of "proposes time-dependent importance
+    reweighting to mitigate the bias" (not "a framework aiming to", "models using X")."""
+    doc = span.doc
+    token = doc[span.end] if span.end < len(doc) else None
+    if token is None or token.tag_ != "VBG" or token.dep_ != "acl" or token.head.i != span.end - 1:
+        return None
+    if not span[-1].whitespace_ or any(c.dep_ in {"dobj", "pobj", "prep", "attr", "dative"} for c in token.children):
+        return None
+    return token if rare_term(token.lower_) or token.lower_ in lexicon.term_gerunds else None
 
 
 def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
