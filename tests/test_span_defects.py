@@ -325,6 +325,33 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
 
 
 @pytest.mark.parametrize(
+    ("text", "expected", "never"),
+    [
+        (  # which state of a named model is no part of its name
+            "Experiments show that our pre-trained TP-BERTa leads, and we fine-tune a pre-trained BERT model.",
+            {"TP-BERTa", "BERT"},
+            {"pre-trained TP-BERTa", "pre-trained BERT model", "pre-trained BERT"},
+        ),
+        (  # ... nor of a plain model, while "pre-trained language models" is the field's term
+            "Pre-trained language models are strong, and the pre-trained model is kept frozen.",
+            {"Pre-trained language models"},
+            {"pre-trained model"},
+        ),
+        (  # words that say how studied, known or good something is
+            "The first rigorously studied quasi-Monte Carlo scheme achieves outperforming accuracy with the "
+            "aforementioned cross-entropy loss.",
+            {"quasi-Monte Carlo", "accuracy", "cross-entropy loss"},
+            {"studied quasi-Monte Carlo", "outperforming accuracy", "aforementioned cross-entropy loss"},
+        ),
+    ],
+)
+def test_span_defects_a_state_or_a_rating_is_not_the_name(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert expected <= found
+    assert not never & found
+
+
+@pytest.mark.parametrize(
     ("word", "qualifies"),
     [
         *((w, True) for w in ["out-of-distribution", "low-quality", "zeroth-order", "nonconvex", "non-autoregressive"]),

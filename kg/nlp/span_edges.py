@@ -84,6 +84,17 @@ _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-t
 #: Their gerunds, verbs too before what they train: "fine-tuning language models" (not "fine-tuning data").
 _TRAINING = frozenset({"fine-tuning", "finetuning", "pre-training", "pretraining", "training", "re-training"})
 _TRAINED = frozenset({"model", "network", "transformer", "llm", "lm", "policy", "encoder", "hypernetwork"})
+#: Participles of a model's training that say which state of it, not what kind: stripped before a name
+#: or a plain "model" ("pre-trained BERT", "the pre-trained model"), kept in "pre-trained language model".
+_TRAINED_STATES = frozenset({"pre-trained", "pretrained", "fine-tuned", "finetuned", "frozen"})
+_PLAIN_MODELS = frozenset({"model", "models", "network", "networks", "weights", "one", "ones"})
+
+
+def _named_or_plain(rest: Span) -> bool:
+    """Whether ``rest`` begins with a name ("BERT model", "TP-BERTa") or is a plain "model"."""
+    return bool(len(rest)) and (is_named(rest[0]) or (len(rest) == 1 and rest[0].lower_ in _PLAIN_MODELS))
+
+
 #: Participles that give a name: "a benchmark for segmentation named X" ends before "named".
 NAMING_PARTICIPLES = frozenset({"named", "called", "dubbed", "termed", "coined"})
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
@@ -282,6 +293,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         trained = word.text.lower() in _TRAINING and singular(doc[end - 1].lower_) in _TRAINED
         if word.text.lower() in _VERB_WORDS or (trained and end - start > len(word)):
             amount = len(word)  # "fine-tune BERT", "fine-tuning language models"
+        if word.text.lower() in _TRAINED_STATES and _named_or_plain(doc[start + len(word) : end]):
+            amount = len(word)  # "pre-trained TP-BERTa", "a pretrained ResNet", "pre-trained model": what it is
         if not amount and (amount := _rates_amount(doc[start:end])):
             rated = True  # "large pretrained language models": what is rated keeps its participle
         elif rated and doc[start].tag_ in {"VBN", "VBG"}:
