@@ -343,6 +343,12 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             {"quasi-Monte Carlo", "accuracy", "cross-entropy loss"},
             {"studied quasi-Monte Carlo", "outperforming accuracy", "aforementioned cross-entropy loss"},
         ),
+        (  # nor a hedge the chunk runs on into, nor an ordinal
+            "Research has shown that DPSGD-GC only converges for the 1st OpenLane Topology, with a CNN prior "
+            "on SOTOPIA-hard.",
+            {"DPSGD-GC", "OpenLane Topology", "CNN prior", "SOTOPIA-hard"},
+            {"DPSGD-GC only", "1st OpenLane Topology"},
+        ),
     ],
 )
 def test_span_defects_a_state_or_a_rating_is_not_the_name(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]

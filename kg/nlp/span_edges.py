@@ -43,9 +43,11 @@ CLAUSE_VERBS = frozenset(
     indicate suggest underperform correspond build operate extend consist combine""".split()
 )
 _NUMBER = re.compile(r"\d[\d.,]*")
-#: Magnitudes and units written against a number: "100K", "13B", "24GB", "0.85mm", "10x".
-_UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms px x % USD".split())
+#: Magnitudes, units and ordinals written against a number: "100K", "13B", "24GB", "0.85mm", "10x", "1st".
+_UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms px x % USD st nd rd th".split())  # and "1st", "3rd"
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
+#: Adverbs a chunk may run on into at its end ("DPSGD-GC only converges"), never a term's last word.
+_TRAILING_ADVERBS = frozenset({"only", "also", "still", "even", "just", "often", "yet", "already", "alone"})
 #: Adverbs of degree and hedging, never part of a term ("approximately optimal policy").
 _HEDGES = frozenset(
     """approximately nearly almost highly extremely relatively significantly provably arbitrarily
@@ -305,9 +307,12 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         while start + 1 < end and doc[start].text == "-" and doc[start - 1].whitespace_ == "":
             start += 2
     while end > start and (
-        not (last := doc[end - 1]).text[0].isalnum() or last.text in {"'s", "’s"} or last.pos_ in _RIGHT_POS
+        not (last := doc[end - 1]).text[0].isalnum()
+        or last.text in {"'s", "’s"}
+        or last.pos_ in _RIGHT_POS
+        or (last.tag_ == "RB" and last.lower_ in _TRAILING_ADVERBS and doc[end - 2].whitespace_)
     ):
-        end -= 1  # "AE-SAM and": a span never ends on a conjunction or preposition
+        end -= 1  # "AE-SAM and", "DPSGD-GC only": a span never ends on a conjunction, preposition or hedge
     if end - start >= 3 and based_suffix(doc, end - 1):
         end = start  # "DFBT-based" of "DFBT-based approach": a modifier, not a term
     if rated and end - start == 1 and not (is_named(doc[start]) or _keeps_case(doc[start])):
