@@ -211,6 +211,20 @@ def test_defects_a_measure_at_a_cutoff_is_a_metric() -> None:
     assert types == {"Hits@3": "Metric", "Recall@20": "Metric", "LinkNet": "Method"}
 
 
+def test_defects_a_name_a_score_is_given_in_is_a_metric(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "41.2% OLS", "85.2 AUROC" (typed Method by a name's shape); "100 ImageNet classes" is no score."""
+    from kg.nlp.extract import extract
+
+    text = (
+        "TopoMLP reaches 41.2% OLS with a ResNet-50 backbone, and our model 76.1% mAP and 85.2 AUROC on COCO, "
+        "at 48 kHz, over 100 ImageNet classes."
+    )
+    types = {m.text: m.label for m in extract(nlp(text)).mentions}
+    assert types["OLS"] == types["mAP"] == types["AUROC"] == "Metric"
+    assert types["ResNet-50"] == "Method"
+    assert types["COCO"] == types["ImageNet"] == "Dataset"
+
+
 @pytest.mark.parametrize(
     "mention",
     ["n ×d size matrix D-1", "/(ε2 NE", "k2/pn1-2/ppoly(logn", "FID=3.88", "O(√T) regret", "ℓ_∞ Lipschitz bound"],

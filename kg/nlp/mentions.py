@@ -19,6 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import defined_inside, definitions, without_qualifiers
 from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
+from kg.nlp.gerunds import gerund_after, rare_gerund
 from kg.nlp.hyphened import modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
@@ -43,7 +44,6 @@ from kg.nlp.versions import ends_named, with_versions
 from kg.text import rare_term, singular
 
 SPANS_KEY = "kg_mentions"
-_NOUN_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "pcomp", "conj", "appos", "attr"})
 
 
 def _name_piece(token: Token) -> bool:
@@ -98,7 +98,7 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "the Walmart dataset"
     head, prefixed = span[-1], prefix_term(span[0], lexicon)  # "over-smoothing (problem)", "off-policy"
     one_word = (len(span) == 1 and rare_gerund(head)) or (prefixed and len(span) == 3)  # grokking, over-fitting
-    if head.pos_ not in {"NOUN", "PROPN"} and not one_word and _gerund_after(span[:-1], lexicon) != head:
+    if head.pos_ not in {"NOUN", "PROPN"} and not one_word and gerund_after(span[:-1], lexicon) != head:
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
@@ -155,7 +155,7 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
             and span[0].pos_ in {"NOUN", "PROPN", "ADJ"}
         ):
             span = doc[span.start - 1 : span.end]  # "lossless compression"
-        if span.end == chunk.end and (gerund := _gerund_after(span, lexicon)) is not None:
+        if span.end == chunk.end and (gerund := gerund_after(span, lexicon)) is not None:
             span = doc[span.start : gerund.i + 1]  # "importance reweighting" parsed as "importance" + verb
         yield span
         based = [t.i for t in span[1:-1] if based_suffix(doc, t.i)]
@@ -222,30 +222,6 @@ def given_names(doc: Doc) -> Iterator[Span]:
             yield doc[tok.i + 1 : end]
 
 
-def rare_gerund(token: Token) -> bool:
-    """A word in "-ing" the tagger read as a verb but used as a noun, rare in English at large:
-    "suffer from overfitting", "grokking occurs". No object follows it ("overfitting the data")."""
-    return (
-        token.tag_ == "VBG"
-        and (token.dep_ in _NOUN_ROLES or (token.dep_ == "xcomp" and token.head.pos_ == "VERB"))
-        and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
-        and rare_term(token.lower_)
-    )
-
-
-def _gerund_after(span: Span, lexicon: Lexicon) -> Token | None:
-    """The word in "-ing" after ``span`` that the parser read as a verb qualifying it, a rare word or
-    one of the field's, with no object: "reweighting" of "proposes time-dependent importance
-    reweighting to mitigate the bias" (not "a framework aiming to", "models using X")."""
-    doc = span.doc
-    token = doc[span.end] if span.end < len(doc) else None
-    if token is None or token.tag_ != "VBG" or token.dep_ != "acl" or token.head.i != span.end - 1:
-        return None
-    if not span[-1].whitespace_ or any(c.dep_ in {"dobj", "pobj", "prep", "attr", "dative"} for c in token.children):
-        return None
-    return token if rare_term(token.lower_) or token.lower_ in lexicon.term_gerunds else None
-
-
 def _names_a_kind(span: Span, lexicon: Lexicon) -> bool:
     """A modifier that names a task ("text classification") or a title-case name ("Conceptual
     Captions"), not a sentence's first word."""
@@ -274,6 +250,12 @@ def evaluated_on(token: Token) -> bool:
     return token.dep_ == "pobj" and prep.lower_ in {"on", "across"} and prep.head.lemma_.lower() in EVALUATING
 
 
+def _after_score(span: Span) -> bool:
+    """Whether a percentage or a decimal number comes right before ``span``: "76.1% mAP"."""
+    prev = span.doc[span.start - 1] if span.start else None
+    return prev is not None and (prev.text == "%" or (prev.like_num and "." in prev.text))
+
+
 def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
     typed = head_type(span, lexicon)
     if typed is not None and not (len(span) == 1 and is_named(span[0])):
@@ -282,6 +264,8 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
         return "Dataset"  # "the Mahjong environment", "MuJoCo environments"
     if "(" in span.text and span[-1].text != ")":
         return "Concept"  # "out-of-distribution (OOD) data": the abbreviation in brackets is no name here
+    if len(span) == 1 and is_named(span[0]) and not span.text.endswith("Hz") and _after_score(span):
+        return "Metric"  # "41.2% OLS", "85.2 AUROC": a name a score is given in
     if any(is_named(t) for t in span):
         kind = chunk_heads.get(span[-1].i) or defined_kind(span, lexicon)
         return kind or ("Dataset" if evaluated_on(span.root) else "Method")

@@ -1,0 +1,39 @@
+"""Words in "-ing" that name a thing though the tagger reads them as verbs.
+
+"suffer from overfitting", "grokking occurs" (a gerund alone), "proposes time-dependent importance
+reweighting to mitigate the bias" (a gerund after the noun it belongs with). A gerund with an
+object ("overfitting the data") or a common one ("a framework aiming to") is a verb.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from kg.nlp.lexicon import Lexicon
+from kg.text import rare_term
+
+NOUN_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "pcomp", "conj", "appos", "attr"})
+
+
+def rare_gerund(token: Token) -> bool:
+    """A word in "-ing" the tagger read as a verb but used as a noun, rare in English at large:
+    "suffer from overfitting", "grokking occurs". No object follows it ("overfitting the data")."""
+    return (
+        token.tag_ == "VBG"
+        and (token.dep_ in NOUN_ROLES or (token.dep_ == "xcomp" and token.head.pos_ == "VERB"))
+        and not any(c.dep_ in {"dobj", "attr", "acomp", "prep"} for c in token.children)
+        and rare_term(token.lower_)
+    )
+
+
+def gerund_after(span: Span, lexicon: Lexicon) -> Token | None:
+    """The word in "-ing" after ``span`` that the parser read as a verb qualifying it, a rare word or
+    one of the field's, with no object: "reweighting" of "proposes time-dependent importance
+    reweighting to mitigate the bias" (not "a framework aiming to", "models using X")."""
+    doc = span.doc
+    token = doc[span.end] if span.end < len(doc) else None
+    if token is None or token.tag_ != "VBG" or token.dep_ != "acl" or token.head.i != span.end - 1:
+        return None
+    if not span[-1].whitespace_ or any(c.dep_ in {"dobj", "pobj", "prep", "attr", "dative"} for c in token.children):
+        return None
+    return token if rare_term(token.lower_) or token.lower_ in lexicon.term_gerunds else None
