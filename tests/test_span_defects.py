@@ -9,8 +9,8 @@ from spacy.tokens import Doc
 from kg.nlp.extract import extract
 from kg.nlp.hyphened import modifier_word
 from kg.nlp.name_runs import name_run
-from kg.nlp.span_edges import whole_words
 from kg.nlp.variants import coordination_variants, unquoted
+from kg.nlp.word_pieces import whole_words
 
 
 def _span(text: str, start: int, end: int):  # type: ignore[no-untyped-def]

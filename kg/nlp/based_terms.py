@@ -22,7 +22,8 @@ from __future__ import annotations
 from spacy.tokens import Span
 
 from kg.nlp.lexicon import known_types
-from kg.nlp.span_edges import based_suffix, is_named
+from kg.nlp.span_edges import based_suffix
+from kg.nlp.word_pieces import is_named
 from kg.text import singular
 
 #: One-word heads that say what role X plays in "X-based N", not what the thing is.

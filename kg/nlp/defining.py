@@ -14,7 +14,8 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.lexicon import Lexicon
-from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS, NAMING_PARTICIPLES, is_named
+from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS, NAMING_PARTICIPLES
+from kg.nlp.word_pieces import is_named
 from kg.text import singular
 
 #: Nouns that make the name they define a dataset, beside the lexicon's dataset heads (the

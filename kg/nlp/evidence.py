@@ -38,7 +38,7 @@ from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import by_degree
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.span_edges import is_named
+from kg.nlp.word_pieces import is_named
 
 #: Words that turn what follows into something not done: "fails to capture", "unable to use".
 FAILING = frozenset({"fail", "unable", "lack", "cannot", "neglect", "ignore", "struggle", "avoid"})

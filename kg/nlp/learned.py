@@ -52,10 +52,11 @@ from kg.nlp.name_runs import with_name_runs
 from kg.nlp.of_terms import with_of_terms
 from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.scierc import SPAN_KEY
-from kg.nlp.span_edges import is_named, titled_name, trim
+from kg.nlp.span_edges import titled_name, trim
 from kg.nlp.spans import Relation, called_name, described_name, name_inside, relations_of
 from kg.nlp.titled import main_of
 from kg.nlp.versions import ends_named, with_versions
+from kg.nlp.word_pieces import is_named
 
 #: SciERC mention type -> kg type (Material is decided per mention, Generic is never kept).
 SCIERC_TYPES = {"Method": "Method", "Task": "Task", "Metric": "Metric", "OtherScientificTerm": "Concept"}

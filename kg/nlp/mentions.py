@@ -31,16 +31,14 @@ from kg.nlp.span_edges import (
     ROLE_HEADS,
     STRIPPABLE_HEADS,
     based_suffix,
-    is_named,
     misread_adjective,
     quantity,
     titled_name,
     trim,
-    whole_words,
-    word_cut,
 )
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.nlp.versions import ends_named, with_versions
+from kg.nlp.word_pieces import is_named, whole_words, word_cut
 from kg.text import rare_term, singular
 
 SPANS_KEY = "kg_mentions"

@@ -22,7 +22,8 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import load_lexicon
-from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS, is_named, whole_words
+from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS
+from kg.nlp.word_pieces import is_named, whole_words
 
 
 def _capitalized(token: Token) -> bool:

@@ -16,9 +16,10 @@ from kg.nlp.lexicon import Lexicon, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, names_next
 from kg.nlp.name_runs import ends_name_run
 from kg.nlp.new_notions import NOT_THE_OBJECT, NOTIONS, at_the_core, new_notion
-from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS, is_named
+from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS
 from kg.nlp.spans import mention_index, region
 from kg.nlp.versions import ends_named
+from kg.nlp.word_pieces import is_named
 from kg.text import normal_form
 
 PROPOSED_KEY = "kg_proposed"
@@ -229,8 +230,7 @@ def _proposed_here(verb: Token) -> bool:
         return True
     if any(d.dep_ == "det" and d.lower_ in {"a", "an"} for c in subjects for d in c.children):
         return True  # "A white noise analysis of ... is presented", "an attentive training strategy is introduced"
-    # the subject, its apposition or the name it is called is a name: not "GNN-based Active
-    # Learning (AL) methods are proposed to ...", a kind of others' methods the name only modifies
+    # the subject, its apposition or its given name is a name: not "GNN-based AL methods are proposed"
     named = [
         t
         for c in subjects

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from spacy.tokens import Doc, Span, Token
@@ -21,7 +20,8 @@ from kg.nlp.eponyms import eponym_possessive
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
 from kg.nlp.kind_superlatives import names_kind
 from kg.nlp.lexicon import Lexicon, known_types
-from kg.text import capitals_of_a_name, rare_term, singular
+from kg.nlp.word_pieces import is_named, whole_words
+from kg.text import rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
 #: Heads of a role a task or a name plays: "text classification models", "Conceptual Captions dataset".
@@ -101,17 +101,6 @@ def _named_or_plain(rest: Span) -> bool:
 NAMING_PARTICIPLES = frozenset({"named", "called", "dubbed", "termed", "coined"})
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
 _LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "resp", "a.k.a", "aka"})
-
-
-def is_named(token: Token) -> bool:
-    """A token that reads as a name: "LaCache", "PPO", "D4RL", "GenAI" (not "The")."""
-    return _written_as_name(token.text) and not token.like_url
-
-
-@lru_cache(maxsize=1 << 16)
-def _written_as_name(text: str) -> bool:
-    """:func:`is_named` but for the URL test: by the text alone, so cached (it is asked of most tokens)."""
-    return sum(c.isalpha() for c in text) >= 2 and text[0].isalnum() and capitals_of_a_name(text)
 
 
 def _keeps_case(token: Token) -> bool:
@@ -355,59 +344,6 @@ def misread_adjective(doc: Doc, start: int, lexicon: Lexicon) -> bool:
     word = doc[start - 1]
     ending = word.lower_.endswith(_ADJECTIVE_ENDINGS) or word.lower_ in lexicon.term_participles
     return word.tag_.startswith("VB") and word.is_lower and ending
-
-
-def _glued(doc: Doc, i: int) -> bool:
-    """Whether token ``i`` is written against token ``i + 1`` inside one word: "non" in
-    "non-linearity", "NAS" and "-" in "NAS-Bench-101" (a hyphen or slash between word pieces)."""
-    if not 0 <= i < len(doc) - 1 or (token := doc[i]).whitespace_:
-        return False
-    a, b = token.text, doc[i + 1].text
-    if a in {"-", "/"}:
-        return b[0].isalnum()
-    return a[-1].isalnum() and (b in {"-", "/"} or b[0].isalnum()) and i + 2 <= len(doc)
-
-
-def word_cut(span: Span) -> bool:
-    """Whether ``span`` starts or ends at a slash inside a word, or starts after a hyphen inside one:
-    the known name "spatial attention module" in "temporal/spatial attention module" is half of a
-    coordination, and the AWARE dataset in "center-aware" is the end of an adjective, not the mention
-    (a name before a hyphen is: "BERT-based")."""
-    doc = span.doc
-    glued_before = span.start >= 2 and not doc[span.start - 2].whitespace_ and not doc[span.start - 1].whitespace_
-    before = glued_before and doc[span.start - 1].text in {"/", "-"}
-    after = span.end + 1 < len(doc) and doc[span.end].text == "/" and not doc[span.end].whitespace_
-    return before or (after and not doc[span.end - 1].whitespace_)
-
-
-def whole_words(span: Span) -> Span:
-    """``span`` grown to whole words when it starts or ends inside a hyphenated or slashed word:
-    the parser cuts "ReLU non-linearity" into "ReLU non" and "TransNAS-Bench-101" into "TransNAS"
-    and "Bench-101". A name before a lower-case suffix stays as it is: "DFBT" of "DFBT-based"
-    names DFBT. An empty span stays empty.
-    """
-    if not len(span):
-        return span
-    doc = span.doc
-    start, end = span.start, span.end
-    while start > 0 and _glued(doc, start - 1) and doc[start - 1].text not in {"'s", "’s"}:
-        start -= 1
-    if start < span.start and not doc[start].text[0].isalnum():
-        return span  # a word that starts with a sign ("-Bench"): leave it to the caller
-    tail = end
-    while _glued(doc, tail - 1):
-        tail += 1
-    suffix = doc[end:tail]
-    if (
-        tail > end
-        and is_named(doc[end - 1])
-        and doc[end].text == "-"
-        and all(t.is_lower or t.text == "-" for t in suffix)
-    ):
-        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention
-    while tail > end and not doc[tail - 1].text[0].isalnum():
-        tail -= 1
-    return doc[start : max(end, tail)]
 
 
 def titled_name(span: Span) -> bool:

@@ -10,7 +10,7 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.span_edges import is_named
+from kg.nlp.word_pieces import is_named
 from kg.text import YEAR
 
 _VERSION = re.compile(r"[vV]\d+(?:\.\d+)*|\d(?:\.\d+)*|\d{3,}|I{2,3}|IV|VI{1,3}")
