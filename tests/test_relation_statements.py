@@ -254,6 +254,24 @@ def test_issue_13_coordinated_mentions_of_one_kind_are_conjoined(rules, text, me
             {("FooNet", "comparedWith", "BarNet")},
             id="smaller than: no winner said",
         ),
+        pytest.param(
+            "We find that FooNet achieves higher top-1 accuracy than BarNet.",
+            [("FooNet", "COMPARE", "BarNet", 0.95)],
+            {("FooNet", "improvesOn", "BarNet")},
+            id="higher accuracy than: more of it is better",
+        ),
+        pytest.param(
+            "We find that FooNet reaches a lower perplexity than BarNet.",
+            [("FooNet", "COMPARE", "BarNet", 0.95)],
+            {("FooNet", "improvesOn", "BarNet")},
+            id="lower perplexity than: less of it is better",
+        ),
+        pytest.param(
+            "We find that FooNet has a higher error than BarNet.",
+            [("FooNet", "COMPARE", "BarNet", 0.95)],
+            {("FooNet", "comparedWith", "BarNet")},
+            id="higher error than: no winner said",
+        ),
     ],
 )
 def test_issue_13_a_comparison_by_degree_names_its_winner(rules, text, learned, expected):

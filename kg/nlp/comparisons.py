@@ -34,6 +34,25 @@ def winner_first(tokens: Sequence[Token]) -> bool | None:
 #: robust than", "generalize better than"), and those that make it the worse one.
 BETTER = frozenset({"better", "faster", "fewer", "more", "stronger", "superior", "greater"})
 WORSE = frozenset({"worse", "slower", "less", "weaker", "poorer", "inferior"})
+#: Measures of which more is better and of which less is: "higher accuracy than Y", "a lower
+#: perplexity than Y" make the first the better; "higher error than Y" does not.
+MORE_IS_BETTER = frozenset(
+    "accuracy precision recall f1 auc auroc auprc map miou iou bleu rouge meteor cider psnr ssim reward rewards"
+    " return returns throughput speedup fidelity robustness likelihood log-likelihood correlation".split()
+)
+LESS_IS_BETTER = frozenset(
+    "error errors loss perplexity fid kid lpips latency regret mse mae rmse wer cer runtime overhead".split()
+)
+
+
+def _better_measure(words: Sequence[str]) -> bool:
+    """Whether "higher" comes right before a measure of which more is better, or "lower" before one
+    of which less is ("higher top-1 accuracy", "lower test error")."""
+    for i, word in enumerate(words):
+        measures = MORE_IS_BETTER if word == "higher" else LESS_IS_BETTER if word == "lower" else None
+        if measures is not None and measures.intersection(words[i + 1 : i + 4]):
+            return True
+    return False
 
 
 def by_degree(a: Span, b: Span) -> bool | None:
@@ -48,7 +67,7 @@ def by_degree(a: Span, b: Span) -> bool | None:
     between = [t.lower_ for t in a.doc[first.start : second.start]]  # "a faster model than Y"
     if "than" not in between:
         return None
-    return not WORSE.intersection(between) and bool(BETTER.intersection(between))
+    return not WORSE.intersection(between) and (bool(BETTER.intersection(between)) or _better_measure(between))
 
 
 #: Verbs whose subject is the winner of a comparison on their clause: "X improves the AUC
