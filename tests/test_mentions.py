@@ -131,6 +131,8 @@ def test_proposals_are_told_from_mentions(nlp, text, proposed):
             ["task relatedness"],
         ),
         ("Building on a novel definition of label uncertainty, we show that errors differ.", ["label uncertainty"]),
+        ("This paper studies the novel concept of weight correlation in deep networks.", ["weight correlation"]),
+        ("Other papers study the novel concept of weight correlation in deep networks.", []),  # not the authors'
         (  # a name given in the authors' paper, and one given with "refer to ... as"
             "The supervised mapping method introduced in the present paper, called ClassNeRV, proposes a stress.",
             ["ClassNeRV"],

@@ -36,9 +36,15 @@ def at_the_core(verb: Token) -> list[Token]:
 
 def new_notion(noun: Token) -> list[Token]:
     """ "we propose to address this problem by defining a new notion of task relatedness", "Building on
-    a novel definition of label uncertainty, we ...": what a new notion in the authors' sentence is of."""
-    if not any(c.lower_ in {"new", "novel"} for c in noun.children) or not any(
-        t.lower_ in {"we", "our"} for t in noun.sent
-    ):
+    a novel definition of label uncertainty, we ...", "This paper studies the novel concept of weight
+    correlation": what a new notion in the authors' sentence is of."""
+    if not any(c.lower_ in {"new", "novel"} for c in noun.children) or not any(_authors(t) for t in noun.sent):
         return []
     return [t for p in noun.children if p.lower_ == "of" for o in p.children for t in region(o, NOT_THE_OBJECT)]
+
+
+def _authors(token: Token) -> bool:
+    """ "we", "our", or the "paper" or "work" of "this paper", "this work": the authors speak."""
+    if token.lower_ in {"we", "our"}:
+        return True
+    return token.lower_ in {"paper", "work"} and token.i > 0 and token.doc[token.i - 1].lower_ == "this"
