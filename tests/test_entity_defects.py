@@ -211,6 +211,21 @@ def test_defects_a_measure_at_a_cutoff_is_a_metric() -> None:
     assert types == {"Hits@3": "Metric", "Recall@20": "Metric", "LinkNet": "Method"}
 
 
+def test_defects_a_head_the_paper_s_abbreviation_spells_stays() -> None:
+    """ "Variational quantum algorithms (VQAs)": the algorithm is part of the name, no "Variational
+    quantum" fragment; "quantum architecture search (QAS) algorithms" is QAS's, its head goes."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    text = "Variational quantum algorithms (VQAs) and quantum architecture search algorithms (QAS)."
+    named = [("Variational quantum algorithms", 0), ("VQAs", 32), ("quantum architecture search algorithms", 42)]
+    found = [Mention(m, "Method", start, start + len(m)) for m, start in named]
+    defined = [("VQAs", "Variational quantum algorithms"), ("QAS", "quantum architecture search")]
+    graph = build_graph([Paper("p", text)], [Extraction(found, [], [], defined)])
+    labels = {d["label"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert labels == {"Variational quantum algorithm", "quantum architecture search"}
+
+
 def test_defects_a_name_a_score_is_given_in_is_a_metric(nlp) -> None:  # type: ignore[no-untyped-def]
     """ "41.2% OLS", "85.2 AUROC" (typed Method by a name's shape); "100 ImageNet classes" is no score."""
     from kg.nlp.extract import extract

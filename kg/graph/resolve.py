@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from kg.graph.short_forms import camel_initials_pairs, lower_initial, short_form_pairs, spells
+from kg.graph.short_forms import camel_initials_pairs, lower_initial, short_form_pairs, spelled_whole, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key, written_term
 from kg.graph.typing_votes import decided_type
 from kg.graph.variants import (
@@ -241,6 +241,7 @@ def resolve_entities(
         row: list[tuple[str, str | None, bool, Mention, str | None] | None] = []
         for mention in ex.mentions:
             core = difficulty_term(clean_term(mention.text), resolver.terms, DIFFICULTY_PAPERS)
+            core = spelled_whole(mention.text, core, ex.definitions)  # "Variational quantum algorithms (VQAs)"
             headed = None
             if core != mention.text:  # "the DeepMind Control Suite" names the dataset "DeepMind Control"
                 whole = written_term(mention.text)
