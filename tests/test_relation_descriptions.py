@@ -202,8 +202,8 @@ def test_issue_13_what_a_name_is_shown_and_said_to_be(rules, text, mentions, pro
         pytest.param(
             "FooGAN has a lower FID than BarGAN.",
             {"FooGAN": "Method", "FID": "Metric", "BarGAN": "Method"},
-            {("FooGAN", "measuredBy", "FID")},
-            id="X has a lower M",
+            {("FooGAN", "measuredBy", "FID"), ("FooGAN", "improvesOn", "BarGAN")},
+            id="X has a lower M than Y: less FID is better",
         ),
         pytest.param(
             "FooGAN has a FID.",
