@@ -32,6 +32,14 @@ def test_issue_13_the_items_after_a_colon_are_what_the_plural_announces(rules):
     assert {("NeMo", "addresses", "machine translation"), ("NeMo", "addresses", "summarization")} <= found
 
 
+def test_issue_13_the_items_after_e_g_are_what_the_plural_announces(rules):
+    # the parser hangs "image classification" on the verb as a second object
+    text = INTRO + "NeMo achieves strong results on multiple tasks, e.g., image classification and object detection."
+    mentions = {"NeMo": "Method", "multiple tasks": "Task", "image classification": "Task", "object detection": "Task"}
+    found = ruled(rules, text, mentions, ("NeMo",))
+    assert {("NeMo", "addresses", "image classification"), ("NeMo", "addresses", "object detection")} <= found
+
+
 def test_issue_13_no_list_without_its_closing_and(rules):
     # "On PASCAL3D+, ObjectNet3D ..." is no list: ObjectNet3D is the subject of the next clause
     text = INTRO + "We evaluate NeMo on PASCAL3D+, ObjectNet3D being left for future work."

@@ -71,15 +71,30 @@ def list_items(span: Span, index: dict[int, Span]) -> list[Span]:
 
 def listed_after(span: Span, index: dict[int, Span]) -> list[Span]:
     """The mentions a list goes on with after ``span`` ("A, B and C": B and C after A), or the
-    items a plural phrase announces after a colon ("tasks: T1 and T2": T1, T2); ``index`` maps a
-    token to the mention covering it."""
+    items a plural phrase announces after a colon or "e.g." ("tasks: T1 and T2", "tasks, e.g., T1
+    and T2": T1, T2); ``index`` maps a token to the mention covering it."""
     doc = span.doc
-    if span.end < span.sent.end and doc[span.end].text == ":" and span.root.tag_ in {"NNS", "NNPS"}:
-        first = index.get(span.end + 1)
-        if first is None or first.start != span.end + 1 or first.label_ != span.label_:
+    start = _announced(span)
+    if start is not None:
+        first = index.get(start)
+        if first is None or first.start != start or first.label_ != span.label_:
             return []
         rest = _items(first, first.end, index)
-        if rest or first.end == span.sent.end or doc[first.end].is_sent_end or doc[first.end].text == ".":
+        if rest or first.end == span.sent.end or doc[first.end].is_sent_end or doc[first.end].text in {".", ")"}:
             return [first, *rest]
         return []
     return list_items(span, index)
+
+
+def _announced(span: Span) -> int | None:
+    """Where the items a plural phrase announces start: after its colon ("tasks: T1 and T2") or its
+    "e.g." ("on multiple tasks, e.g., T1 and T2", "datasets (e.g., D1, D2)"); None when none follows."""
+    doc, i, end = span.doc, span.end, span.sent.end
+    if i >= end or span.root.tag_ not in {"NNS", "NNPS"}:
+        return None
+    if doc[i].text == ":":
+        return i + 1
+    i += doc[i].text in {",", "("}
+    if i >= end or doc[i].lower_ not in _EXAMPLE_OPENERS:
+        return None
+    return i + 2 if i + 1 < end and doc[i + 1].text == "," else i + 1
