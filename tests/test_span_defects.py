@@ -343,6 +343,11 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             {"quasi-Monte Carlo", "accuracy", "cross-entropy loss"},
             {"studied quasi-Monte Carlo", "outperforming accuracy", "aforementioned cross-entropy loss"},
         ),
+        (  # nor praise
+            "We present an innovative training paradigm, a versatile framework and a straightforward approach.",
+            {"training paradigm"},
+            {"innovative training paradigm", "versatile framework", "straightforward approach"},
+        ),
         (  # nor a hedge the chunk runs on into, nor an ordinal
             "Research has shown that DPSGD-GC only converges for the 1st OpenLane Topology, with a CNN prior "
             "on SOTOPIA-hard.",
@@ -361,7 +366,17 @@ def test_span_defects_a_state_or_a_rating_is_not_the_name(nlp, text: str, expect
     ("word", "qualifies"),
     [
         *((w, True) for w in ["out-of-distribution", "low-quality", "zeroth-order", "nonconvex", "non-autoregressive"]),
-        *((w, True) for w in ["long-tailed", "off-policy", "multi-agent"]),
+        *(
+            (w, True)
+            for w in [
+                "long-tailed",
+                "off-policy",
+                "multi-agent",
+                "NMF-like",
+                "channel-independent",
+                "SE(3)-equivariant",
+            ]
+        ),
         *(
             (w, False)
             for w in ["fine-tuning", "pre-training", "chain-of-thought", "self-attention", "mixture-of-experts"]

@@ -23,6 +23,11 @@ _MODIFIER_FIRST = frozenset(
     "out in on off non multi semi high low higher lower long short large small first second zeroth coarse open".split()
 )
 
+#: Last pieces that make any hyphened word a qualifier, a name before them too: "NMF-like",
+#: "channel-independent", "SO(3)-equivariant" (not "-based": "DFBT-based" names DFBT, see span_edges).
+_QUALIFYING_LAST = frozenset(
+    "like free aware agnostic driven guided specific invariant equivariant friendly dependent independent".split()
+)
 #: Endings of nouns made from adjectives: "nonconvexity", "nonstationarity", "nonlinearities".
 _NOUN_ENDS = ("ity", "ities", "ness", "ism", "ion", "ions", "ment", "ance", "ence", "ure", "ures")
 
@@ -79,12 +84,17 @@ def modifier_word(span: Span) -> bool:
     """Whether ``span`` is one word that qualifies a noun rather than naming a thing: an adjective
     in "non" ("nonconvex", "nonsmooth"; not "nonconvexity"), or hyphened pieces whose first is a
     particle, a count or an adjective of degree ("out-of-distribution", "low-quality",
-    "zeroth-order", "non-autoregressive") or whose last is a participle ("long-tailed");
+    "zeroth-order", "non-autoregressive"), whose last is a participle ("long-tailed") or a word that
+    makes any word a qualifier ("NMF-like", "channel-independent");
     not a gerund's compound ("fine-tuning", "pre-training") nor a noun's ("chain-of-thought",
     "self-attention", "mixture-of-experts", "non-stationarity")."""
     if len(span) == 1:
         word = span[0].text
+        if "-" in word[1:] and word.rsplit("-", 1)[1].lower() in _QUALIFYING_LAST:
+            return True  # one token for the tokenizer: "SE(3)-equivariant"
         return word.islower() and word.startswith("non") and len(word) > 7 and not word.endswith(_NOUN_ENDS)
+    if len(span) >= 3 and span[-2].text == "-" and span[-1].lower_ in _QUALIFYING_LAST:
+        return not any(t.whitespace_ for t in span[:-1])  # "NMF-like", "SE(3)-equivariant", "GBDT-friendly"
     pieces = [t for t in span if t.text != "-"]
     if len(pieces) < 2 or len(pieces) == len(span) or any(t.whitespace_ for t in span[:-1]):
         return False
