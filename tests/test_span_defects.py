@@ -362,6 +362,17 @@ def test_span_defects_a_state_or_a_rating_is_not_the_name(nlp, text: str, expect
     assert not never & found
 
 
+def test_span_defects_a_lone_gerund_read_as_a_verb_is_no_crash(nlp) -> None:  # type: ignore[no-untyped-def]
+    """The learned extractor may hand over the gerund alone: nothing comes before it to extend."""
+    from kg.nlp.gerunds import gerund_after
+    from kg.nlp.lexicon import load_lexicon
+
+    doc = nlp("This paper proposes time-dependent importance reweighting to mitigate the bias.")
+    gerund = next(t for t in doc if t.text == "reweighting")
+    assert gerund_after(doc[gerund.i : gerund.i], load_lexicon()) is None
+    assert gerund_after(doc[gerund.i - 1 : gerund.i], load_lexicon()) == gerund
+
+
 @pytest.mark.parametrize(
     ("word", "qualifies"),
     [

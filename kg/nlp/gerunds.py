@@ -29,9 +29,10 @@ def rare_gerund(token: Token) -> bool:
 def gerund_after(span: Span, lexicon: Lexicon) -> Token | None:
     """The word in "-ing" after ``span`` that the parser read as a verb qualifying it, a rare word or
     one of the field's, with no object: "reweighting" of "proposes time-dependent importance
-    reweighting to mitigate the bias" (not "a framework aiming to", "models using X")."""
+    reweighting to mitigate the bias" (not "a framework aiming to", "models using X"); none after an
+    empty span."""
     doc = span.doc
-    token = doc[span.end] if span.end < len(doc) else None
+    token = doc[span.end] if len(span) and span.end < len(doc) else None
     if token is None or token.tag_ != "VBG" or token.dep_ != "acl" or token.head.i != span.end - 1:
         return None
     if not span[-1].whitespace_ or any(c.dep_ in {"dobj", "pobj", "prep", "attr", "dative"} for c in token.children):

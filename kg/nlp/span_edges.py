@@ -1,4 +1,4 @@
-"""Where a mention's span starts and ends (:func:`trim`, :func:`whole_words`).
+"""Where a mention's span starts and ends (:func:`trim`; whole words: :mod:`kg.nlp.word_pieces`).
 
 A noun chunk loses its determiners, pronouns, numbers, hedges and evaluative words at the edges ("a highly efficient
 approach" -> "approach"), keeps an adverb that describes the next word ("linearly separable data"), stops before its
