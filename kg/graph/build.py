@@ -20,11 +20,15 @@ from kg.graph.terms import term_key
 from kg.graph.titles import (
     MAX_PAPERS,
     TITLE_CONFIDENCE,
+    TOPIC_CONFIDENCE,
+    _abbreviation,
     title_aliases,
     title_means,
     title_openings,
     title_proposals,
     title_tasks,
+    title_topics,
+    title_ways,
 )
 from kg.graph.typing_votes import dataset_variants
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
@@ -125,32 +129,83 @@ def title_relations(
     extractions: Sequence[Extraction],
     keys: Sequence[Sequence[str | None]],
     entities: dict[str, Entity],
-) -> list[tuple[tuple[str, str, str], tuple[str, str]]]:
+) -> list[tuple[tuple[str, str, str], tuple[str, str, float]]]:
     """ "Hybrid Local SGD for Federated Learning": the method a title opens with, when the paper
     proposes it, addresses what the title says it is for (:func:`kg.graph.titles.title_tasks`) and
     uses what it says it works by ("Adversarial Unlearning of Backdoors via Implicit Hypergradient",
-    :func:`kg.graph.titles.title_means`), when the abstract names that too. ((head, tail, label),
-    (paper node, title)) per statement."""
-    out: list[tuple[tuple[str, str, str], tuple[str, str]]] = []
+    :func:`kg.graph.titles.title_means`), when the abstract names that too; what the paper proposes
+    addresses the tasks its title names elsewhere too (:func:`kg.graph.titles.title_topics`), at a
+    lower confidence. ((head, tail, label), (paper node, title, confidence)) per statement."""
+    out: list[tuple[tuple[str, str, str], tuple[str, str, float]]] = []
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         said = {"addresses": set(title_tasks(paper.title)), "uses": set(title_means(paper.title))}
-        if not any(said.values()):
-            continue
+        topics = set(title_topics(paper.title))
         openings = title_openings(paper.title)
         proposed = set(ex.proposed)
         own = {k for i, k in enumerate(paper_keys) if k and (i in proposed or paper.key in entities[k].proposed_by)}
         heads = [k for k in sorted(own) if any(term_key(n) in openings for n in entities[k].surface)]
         named = sorted({k for k in paper_keys if k})
+        found: dict[tuple[str, str, str], float] = {}
         for label, ends in said.items():
-            tails = [k for k in named if any(term_key(n) in ends for n in entities[k].surface)]
-            out += [
-                ((entity_node(h), entity_node(t), label), (paper_node(paper), paper.title))
-                for h in heads
-                for t in tails
-                # not "PoSE uses PoSE training" nor "NeurRev framework for DST uses NeurRev"
-                if h not in t and not h.startswith(t)
-            ]
+            for t in (k for k in named if any(term_key(n) in ends for n in entities[k].surface)):
+                found.update({(h, t, label): TITLE_CONFIDENCE for h in heads})
+        # what follows "for" when the title says what it is for ("B-Coder: Value-Based Deep RL for
+        # Program Synthesis" is not for RL), else the tasks it names; never by an abbreviation ("SE(n)")
+        topics = said["addresses"] or topics
+        topical = [k for k in named if any(term_key(n) in topics for n in _topic_names(entities[k]))]
+        # the longest: "machine translation", not "translation" too
+        topical = [t for t in topical if not any(t != o and t in o for o in topical)]
+        ways = set(title_ways(paper.title))
+        means = [k for k in named if any(term_key(n) in ways for n in entities[k].surface)]
+        for h in heads or _main_own(own, ex, paper_keys, entities):
+            for t in topical:
+                found.setdefault((h, t, "addresses"), TOPIC_CONFIDENCE)
+            for t in means:
+                found.setdefault((h, t, "uses"), TOPIC_CONFIDENCE)
+        out += [
+            ((entity_node(h), entity_node(t), label), (paper_node(paper), paper.title, confidence))
+            for (h, t, label), confidence in found.items()
+            # not "PoSE uses PoSE training" nor "NeurRev framework for DST uses NeurRev"
+            if h not in t
+            and not h.startswith(t)
+            and (confidence == TITLE_CONFIDENCE or not _kind_of(h, t, entities, own))
+        ]
     return out
+
+
+#: Words too general to be what a title says its method is for ("Learning Deep Features in ...").
+_GENERAL_TOPICS = frozenset(
+    {"learning", "training", "inference", "estimation", "analysis", "modeling", "modelling", "generation"}
+    | {"prediction", "optimization", "evaluation", "understanding", "representation", "control", "search"}
+    | {"deep learning", "machine learning", "artificial intelligence"}
+)
+
+
+def _main_own(
+    own: set[str], ex: Extraction, paper_keys: Sequence[str | None], entities: dict[str, Entity]
+) -> list[str]:
+    """The paper's main proposal among ``own``: the first it names, a method before anything else,
+    when it is a name (HYPO, "Diffusion Time Estimation", "relational attentive inference network
+    (RAIN)"), not a description ("Wasserstein-like loss", "step size rule")."""
+    first = {k: paper_keys.index(k) for k in own}
+    order = sorted(own, key=lambda k: (ex.mentions[first[k]].label != "Method", first[k]))
+    return [k for k in order[:1] if any(any(c.isupper() or c.isdigit() for c in n[1:]) for n in entities[k].surface)]
+
+
+def _kind_of(head: str, tail: str, entities: dict[str, Entity], own: set[str]) -> bool:
+    """Whether the title's topic is the paper's own or what its method is a kind of, not what it is
+    for: "Temporally-Correlated Episodic RL" ends with reinforcement learning."""
+    return tail in own or any(head.endswith(term_key(n)) for n in entities[tail].surface)
+
+
+def _topic_names(entity: Entity) -> list[str]:
+    """The names by which a title can name an entity as its topic: never an abbreviation ("SE" in
+    "SE(n) Equivariant Networks"), a single word only as its label, not a general one."""
+    return [
+        n
+        for n in entity.surface
+        if not _abbreviation(n) and n.lower() not in _GENERAL_TOPICS and (" " in n or n.lower() == entity.label.lower())
+    ]
 
 
 def stands_in(abstract: str, mention: Mention, sentence: str) -> bool:
@@ -304,11 +359,11 @@ def build_graph(
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
     if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
         retype(graph)
-    for edge, (source, title) in said_in_titles:  # after typing: a title's words are no evidence of a type
+    for edge, (source, title, said_so) in said_in_titles:  # after typing: a title's words are no evidence of a type
         slot = edges[edge]
         slot["papers"].add(source)
         slot["evidence"].add(title)
-        confidence[(edge, source)] = max(confidence.get((edge, source), 0.0), TITLE_CONFIDENCE)
+        confidence[(edge, source)] = max(confidence.get((edge, source), 0.0), said_so)
     for (u, v, label), slot in sorted(edges.items()):
         if label == "proposes":
             graph.add_edge(u, v, key=label, type=label, weight=1, papers=sorted(slot["papers"]), evidence=[])

@@ -133,6 +133,9 @@ _TITLE_WORD = re.compile(r"[^\s:?!,;()]+|[:?!,;()]")
 #: Confidence of "X for T" or "X via Y" read from a title: its opening is the paper's own method, T a
 #: task it names, Y what it works by.
 TITLE_CONFIDENCE = 0.8
+#: Confidence of "X addresses T" where the title names T and the paper proposes X, whatever the
+#: title opens with.
+TOPIC_CONFIDENCE = 0.75
 
 
 #: Verbs that end what a title names: "with Language Models Enables Expert-level ...".
@@ -173,6 +176,58 @@ def title_means(title: str) -> list[str]:
     ['languagemodel']
     """
     return _after(title, _MEANS_CUES)
+
+
+def title_topics(title: str) -> list[str]:
+    """The keys of every run of words a title writes outside what it says its method works by
+    (the words after "via", "using", "through", "with" or "by", up to the next "for" or punctuation):
+    where a title names the task its paper is about ("SparseFormer: Sparse Visual Recognition via
+    Limited Latent Tokens", "Representation Deficiency in Masked Language Modeling").
+
+    >>> "visualrecognition" in title_topics("SparseFormer: Sparse Visual Recognition via Limited Latent Tokens")
+    True
+    >>> "latenttoken" in title_topics("SparseFormer: Sparse Visual Recognition via Limited Latent Tokens")
+    False
+
+    One word counts alone only ("Diffusion Models for Segmentation"), not from a longer run ("3D
+    Reconstruction with ...").
+
+    >>> "reconstruction" in title_topics("3D Reconstruction with Neural Fields"), title_topics("Segmentation")
+    (False, ['segmentation'])
+    """
+    words = _TITLE_WORD.findall(title)
+    runs: list[list[str]] = [[]]
+    means = False
+    for word in words:
+        lower = word.lower()
+        if lower in _MEANS_CUES or lower == "by":
+            means = True
+        elif lower in _TASK_CUES or not any(c.isalnum() for c in word):
+            means = False
+        if means or lower in NAME_ENDS or lower in _TASK_END or not any(c.isalnum() for c in word):
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    keys: list[str] = []
+    for run in runs:
+        for i in range(len(run)):
+            for j in range(i + 1, len(run) + 1):
+                if j - i == 1 and len(run) > 1:
+                    continue  # one word of several: "reconstruction" of "3D Reconstruction"
+                key = term_key(" ".join(run[i:j]))
+                if key and key not in keys:
+                    keys.append(key)
+    return keys
+
+
+def title_ways(title: str) -> list[str]:
+    """The keys of what a title says its method works by after "via", "using" or "through" (not
+    "with", which as often says where it works: "Tabular EHR with Missing Modality").
+
+    >>> title_ways("Offline RL with Observation Histories"), title_ways("Image Inpainting via Probabilistic Modeling")
+    ([], ['probabilisticmodeling'])
+    """
+    return _after(title, _MEANS_CUES - {"with"})
 
 
 def title_tasks(title: str) -> list[str]:
