@@ -99,6 +99,12 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
     assert core_term("DeBERTa models") == "DeBERTa"  # a one-word name's "model" adds nothing
     assert core_term("masked language model") == "masked language model"
     assert core_term("ReLU networks") == "ReLU networks"  # a network with ReLU in it, not ReLU
+    # a name's backbone, family, variant or points are the name (ICLR 2024 had "ViT backbone",
+    # "BERT family", "PPO-Clip variant", "BLEU point" nodes); not a multi-word term's, nor a metric's
+    named = ("ResNet-50 backbone", "BERT family", "PPO-Clip variant", "BLEU points", "GNN backbones")
+    assert [core_term(t) for t in named] == ["ResNet-50", "BERT", "PPO-Clip", "BLEU", "GNN"]
+    assert core_term("protein backbone") == "protein backbone"
+    assert core_term("Fisher-Rao metric") == "Fisher-Rao metric"
     # what is left of a modifier is no term: a "variance reduced" node named nothing (issue 12)
     modifiers = ("stochastic projection-free algorithms", "variance reduced algorithm", "weakly supervised methods")
     for modified in modifiers:

@@ -332,6 +332,18 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             {"TP-BERTa", "BERT"},
             {"pre-trained TP-BERTa", "pre-trained BERT model", "pre-trained BERT"},
         ),
+        (  # nor the training it undergoes: "fine-tuning GPT2" is GPT2 (the learned extractor kept the whole)
+            "Compared to domain-specific methods and fine-tuning GPT2 across a variety of text domains, TC improves "
+            "performance on text infilling.",
+            {"GPT2"},
+            {"fine-tuning GPT2"},
+        ),
+        (  # nor the verb a chunk runs on into: "RPI excels", "DE generalize"
+            "Our experiments show that RPI excels in sparse settings, that UniversalNER attains new records and "
+            "that the models generalize well.",
+            {"RPI", "UniversalNER"},
+            {"RPI excels", "UniversalNER attains"},
+        ),
         (  # ... nor of a plain model, while "pre-trained language models" is the field's term
             "Pre-trained language models are strong, and the pre-trained model is kept frozen.",
             {"Pre-trained language models"},

@@ -30,9 +30,13 @@ ROLE_HEADS = frozenset(
 DATASET_ROLE_HEADS = frozenset(
     {"benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games", "suite"}
 )
-#: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3. Not "network":
-#: a "ReLU network" is a network with ReLU in it, not ReLU.
-_NAMED_HEADS = frozenset({"model", "models", "module", "modules", "architecture", "architectures"})
+#: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3, "a ViT backbone" a
+#: ViT, "the BERT family" BERT, "+2 BLEU points" BLEU. Not "network": a "ReLU network" is a network
+#: with ReLU in it, not ReLU; nor "metric": the "Fisher-Rao metric" is no Fisher-Rao.
+_NAMED_HEADS = frozenset(
+    {"model", "models", "module", "modules", "architecture", "architectures", "backbone", "backbones"}
+    | {"family", "families", "variant", "variants", "point", "points"}
+)
 
 
 def _written_name(word: str) -> bool:

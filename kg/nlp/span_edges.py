@@ -40,7 +40,8 @@ _FINITE = frozenset({"VBP", "VBZ", "VBD", "MD"})
 CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
-    indicate suggest underperform correspond build operate extend consist combine""".split()
+    indicate suggest underperform correspond build operate extend consist combine excel surpass generalize
+    rely attain facilitate eliminate""".split()
 )
 _NUMBER = re.compile(r"\d[\d.,]*")
 #: Magnitudes, units and ordinals written against a number: "100K", "13B", "24GB", "0.85mm", "10x", "1st".
@@ -281,10 +282,13 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break  # "few-shot classification", "two-sample test", "zero-shot learning": the count makes the kind
         amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
         word = word_at(doc, start)
-        trained = word.text.lower() in _TRAINING and singular(doc[end - 1].lower_) in _TRAINED
+        rest = doc[start + len(word) : end]
+        trained = word.text.lower() in _TRAINING and (
+            singular(doc[end - 1].lower_) in _TRAINED or _named_or_plain(rest)
+        )
         if word.text.lower() in _VERB_WORDS or (trained and end - start > len(word)):
-            amount = len(word)  # "fine-tune BERT", "fine-tuning language models"
-        if word.text.lower() in _TRAINED_STATES and _named_or_plain(doc[start + len(word) : end]):
+            amount = len(word)  # "fine-tune BERT", "fine-tuning language models", "fine-tuning GPT2"
+        if word.text.lower() in _TRAINED_STATES and _named_or_plain(rest):
             amount = len(word)  # "pre-trained TP-BERTa", "a pretrained ResNet", "pre-trained model": what it is
         if not amount and (amount := _rates_amount(doc[start:end])):
             rated = True  # "large pretrained language models": what is rated keeps its participle
