@@ -21,7 +21,8 @@ from kg.graph.titles import (
     MAX_PAPERS,
     TITLE_CONFIDENCE,
     TOPIC_CONFIDENCE,
-    _abbreviation,
+    kind_of,
+    main_named,
     title_aliases,
     title_means,
     title_openings,
@@ -29,6 +30,7 @@ from kg.graph.titles import (
     title_tasks,
     title_topics,
     title_ways,
+    topic_names,
 )
 from kg.graph.typing_votes import dataset_variants
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
@@ -152,12 +154,12 @@ def title_relations(
         # what follows "for" when the title says what it is for ("B-Coder: Value-Based Deep RL for
         # Program Synthesis" is not for RL), else the tasks it names; never by an abbreviation ("SE(n)")
         topics = said["addresses"] or topics
-        topical = [k for k in named if any(term_key(n) in topics for n in _topic_names(entities[k]))]
+        topical = [k for k in named if any(term_key(n) in topics for n in topic_names(entities[k]))]
         # the longest: "machine translation", not "translation" too
         topical = [t for t in topical if not any(t != o and t in o for o in topical)]
         ways = set(title_ways(paper.title))
         means = [k for k in named if any(term_key(n) in ways for n in entities[k].surface)]
-        for h in heads or _main_own(own, ex, paper_keys, entities):
+        for h in heads or main_named(own, ex, paper_keys, entities):
             for t in topical:
                 found.setdefault((h, t, "addresses"), TOPIC_CONFIDENCE)
             for t in means:
@@ -168,44 +170,9 @@ def title_relations(
             # not "PoSE uses PoSE training" nor "NeurRev framework for DST uses NeurRev"
             if h not in t
             and not h.startswith(t)
-            and (confidence == TITLE_CONFIDENCE or not _kind_of(h, t, entities, own))
+            and (confidence == TITLE_CONFIDENCE or not kind_of(h, t, entities, own))
         ]
     return out
-
-
-#: Words too general to be what a title says its method is for ("Learning Deep Features in ...").
-_GENERAL_TOPICS = frozenset(
-    {"learning", "training", "inference", "estimation", "analysis", "modeling", "modelling", "generation"}
-    | {"prediction", "optimization", "evaluation", "understanding", "representation", "control", "search"}
-    | {"deep learning", "machine learning", "artificial intelligence"}
-)
-
-
-def _main_own(
-    own: set[str], ex: Extraction, paper_keys: Sequence[str | None], entities: dict[str, Entity]
-) -> list[str]:
-    """The paper's main proposal among ``own``: the first it names, a method before anything else,
-    when it is a name (HYPO, "Diffusion Time Estimation", "relational attentive inference network
-    (RAIN)"), not a description ("Wasserstein-like loss", "step size rule")."""
-    first = {k: paper_keys.index(k) for k in own}
-    order = sorted(own, key=lambda k: (ex.mentions[first[k]].label != "Method", first[k]))
-    return [k for k in order[:1] if any(any(c.isupper() or c.isdigit() for c in n[1:]) for n in entities[k].surface)]
-
-
-def _kind_of(head: str, tail: str, entities: dict[str, Entity], own: set[str]) -> bool:
-    """Whether the title's topic is the paper's own or what its method is a kind of, not what it is
-    for: "Temporally-Correlated Episodic RL" ends with reinforcement learning."""
-    return tail in own or any(head.endswith(term_key(n)) for n in entities[tail].surface)
-
-
-def _topic_names(entity: Entity) -> list[str]:
-    """The names by which a title can name an entity as its topic: never an abbreviation ("SE" in
-    "SE(n) Equivariant Networks"), a single word only as its label, not a general one."""
-    return [
-        n
-        for n in entity.surface
-        if not _abbreviation(n) and n.lower() not in _GENERAL_TOPICS and (" " in n or n.lower() == entity.label.lower())
-    ]
 
 
 def stands_in(abstract: str, mention: Mention, sentence: str) -> bool:

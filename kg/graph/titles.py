@@ -8,7 +8,9 @@ term of the shipped vocabularies ("Reinforcement Learning for ..." proposes no r
 learning). A name the title coins and the abstract never writes is the name of the method the
 abstract only describes (:func:`title_aliases`); what follows "for" is what that method addresses
 (:func:`title_tasks`), what follows "via", "using", "through" or "with" what it uses
-(:func:`title_means`).
+(:func:`title_means`). Where the title opens with no name of the paper's, its first proposed method,
+when a name (:func:`main_named`), addresses the tasks the title names (:func:`title_topics`,
+:func:`topic_names`) and uses what it says it works by (:func:`title_ways`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+from kg.graph.resolve import Entity
 from kg.records import Extraction, Mention, Paper
 from kg.text import NAME_ENDS, coined_title_name, term_key, title_openings
 
@@ -243,3 +246,39 @@ def title_tasks(title: str) -> list[str]:
     []
     """
     return _after(title, _TASK_CUES)
+
+
+#: Words too general to be what a title says its method is for ("Learning Deep Features in ...").
+_GENERAL_TOPICS = frozenset(
+    {"learning", "training", "inference", "estimation", "analysis", "modeling", "modelling", "generation"}
+    | {"prediction", "optimization", "evaluation", "understanding", "representation", "control", "search"}
+    | {"deep learning", "machine learning", "artificial intelligence"}
+)
+
+
+def main_named(
+    own: set[str], ex: Extraction, paper_keys: Sequence[str | None], entities: dict[str, Entity]
+) -> list[str]:
+    """The paper's main proposal among ``own`` (keys of its entities), as a list of one or none:
+    the first it names, a method before anything else,
+    when it is a name (HYPO, "Diffusion Time Estimation", "relational attentive inference network
+    (RAIN)"), not a description ("Wasserstein-like loss", "step size rule")."""
+    first = {k: paper_keys.index(k) for k in own}
+    order = sorted(own, key=lambda k: (ex.mentions[first[k]].label != "Method", first[k]))
+    return [k for k in order[:1] if any(any(c.isupper() or c.isdigit() for c in n[1:]) for n in entities[k].surface)]
+
+
+def kind_of(head: str, tail: str, entities: dict[str, Entity], own: set[str]) -> bool:
+    """Whether the title's topic is the paper's own or what its method is a kind of, not what it is
+    for: "Temporally-Correlated Episodic RL" ends with reinforcement learning."""
+    return tail in own or any(head.endswith(term_key(n)) for n in entities[tail].surface)
+
+
+def topic_names(entity: Entity) -> list[str]:
+    """The names by which a title can name an entity as its topic: never an abbreviation ("SE" in
+    "SE(n) Equivariant Networks"), a single word only as its label, not a general one."""
+    return [
+        n
+        for n in entity.surface
+        if not _abbreviation(n) and n.lower() not in _GENERAL_TOPICS and (" " in n or n.lower() == entity.label.lower())
+    ]
