@@ -141,7 +141,6 @@ def title_relations(
     out: list[tuple[tuple[str, str, str], tuple[str, str, float]]] = []
     for paper, ex, paper_keys in zip(papers, extractions, keys, strict=True):
         said = {"addresses": set(title_tasks(paper.title)), "uses": set(title_means(paper.title))}
-        topics = set(title_topics(paper.title))
         openings = title_openings(paper.title)
         proposed = set(ex.proposed)
         own = {k for i, k in enumerate(paper_keys) if k and (i in proposed or paper.key in entities[k].proposed_by)}
@@ -153,24 +152,21 @@ def title_relations(
                 found.update({(h, t, label): TITLE_CONFIDENCE for h in heads})
         # what follows "for" when the title says what it is for ("B-Coder: Value-Based Deep RL for
         # Program Synthesis" is not for RL), else the tasks it names; never by an abbreviation ("SE(n)")
-        topics = said["addresses"] or topics
+        topics = said["addresses"] or set(title_topics(paper.title))
         topical = [k for k in named if any(term_key(n) in topics for n in topic_names(entities[k]))]
         # the longest: "machine translation", not "translation" too
         topical = [t for t in topical if not any(t != o and t in o for o in topical)]
         ways = set(title_ways(paper.title))
         means = [k for k in named if any(term_key(n) in ways for n in entities[k].surface)]
         for h in heads or main_named(own, ex, paper_keys, entities):
-            for t in topical:
-                found.setdefault((h, t, "addresses"), TOPIC_CONFIDENCE)
-            for t in means:
-                found.setdefault((h, t, "uses"), TOPIC_CONFIDENCE)
+            for label, tails in (("addresses", topical), ("uses", means)):
+                for t in (t for t in tails if not kind_of(h, t, entities, own)):
+                    found.setdefault((h, t, label), TOPIC_CONFIDENCE)
         out += [
             ((entity_node(h), entity_node(t), label), (paper_node(paper), paper.title, confidence))
             for (h, t, label), confidence in found.items()
             # not "PoSE uses PoSE training" nor "NeurRev framework for DST uses NeurRev"
-            if h not in t
-            and not h.startswith(t)
-            and (confidence == TITLE_CONFIDENCE or not kind_of(h, t, entities, own))
+            if h not in t and not h.startswith(t)
         ]
     return out
 

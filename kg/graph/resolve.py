@@ -237,14 +237,14 @@ def resolve_entities(
     papers_of: dict[str, set[str]] = defaultdict(set)
     for paper, ex in extractions:
         local = {term_key(short): long for short, long in ex.definitions}
+        defined = {term_key(long) for _, long in ex.definitions}
         resolver.context = {w for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
         row: list[tuple[str, str | None, bool, Mention, str | None] | None] = []
         for mention in ex.mentions:
             core = difficulty_term(clean_term(mention.text), resolver.terms, DIFFICULTY_PAPERS)
-            core = spelled_whole(mention.text, core, ex.definitions)  # "Variational quantum algorithms (VQAs)"
-            headed = None
+            whole = written_term(mention.text)
+            core, headed = spelled_whole(whole, core, defined), None  # "Variational quantum algorithms (VQAs)"
             if core != mention.text:  # "the DeepMind Control Suite" names the dataset "DeepMind Control"
-                whole = written_term(mention.text)
                 headed = singular_label(whole) if core and whole.startswith(core + " ") else None
                 named = dataset_head_cut(mention.text, core) and spelled_as_name(core)
                 label = "Dataset" if named else mention.label

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from kg.graph.terms import written_term
 from kg.graph.variants import variant_key
 from kg.text import term_key
 
@@ -45,24 +44,23 @@ def spells(short: str, long: str) -> bool:
     return bool(letters) and letters in (initials, content)
 
 
-def spelled_whole(text: str, core: str, definitions: Iterable[tuple[str, str]]) -> str:
-    """``core``, a mention's term without its role head, or the whole term when the paper defines an
-    abbreviation for the whole: "Variational quantum algorithms (VQAs)" keeps its "algorithms" (not
-    "Variational quantum"); "quantum architecture search (QAS) algorithms" is QAS's, and "our
-    AdaMerging method" is AdaMerging.
+def spelled_whole(whole: str, core: str, defined: Collection[str]) -> str:
+    """``core``, a mention's term without its role head, or ``whole`` (the mention as written,
+    :func:`kg.graph.terms.written_term`) when the paper defines an abbreviation for it (``defined``:
+    the :func:`term_key` of each long form): "Variational quantum algorithms (VQAs)" keeps its
+    "algorithms" (not "Variational quantum"); "quantum architecture search (QAS) algorithms" is QAS's,
+    and "our AdaMerging method" is AdaMerging.
 
-    >>> spelled_whole("Metal-organic frameworks", "Metal-organic", [("MOFs", "metal-organic framework")])
+    >>> spelled_whole("Metal-organic frameworks", "Metal-organic", {term_key("metal-organic framework")})
     'Metal-organic frameworks'
-    >>> spelled_whole("QAS algorithms", "QAS", [("QAS", "quantum architecture search")])
+    >>> spelled_whole("QAS algorithms", "QAS", {term_key("quantum architecture search")})
     'QAS'
-    >>> spelled_whole("text tokenization strategies", "text tokenization", [("TTS", "Text-to-Speech")])
+    >>> spelled_whole("text tokenization strategies", "text tokenization", {term_key("Text-to-Speech")})
     'text tokenization'
     """
-    whole = written_term(text)
     if core == whole or not core:
         return core
-    key = term_key(whole)
-    return whole if any(term_key(long) == key for _, long in definitions) else core
+    return whole if term_key(whole) in defined else core
 
 
 def lower_initial(short: str) -> bool:

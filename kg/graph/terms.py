@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from kg.records import Extraction
-from kg.text import capitals_of_a_name, of_construct, singular, term_key
+from kg.text import QUALIFYING_PIECES, capitals_of_a_name, of_construct, singular, term_key
 
 #: Heads that say what role a term plays, not what it is: "polymer generation task" is the task
 #: "polymer generation", "policy gradient methods" the method "policy gradient", "Atari games"
@@ -125,7 +125,7 @@ def _side(text: str, cut: int) -> str:
 
 #: Endings of a word that qualifies a noun and names nothing alone: "projection-free",
 #: "context-aware", "model-agnostic", "gradient-based".
-_QUALIFIER_ENDINGS = ("-free", "-aware", "-agnostic", "-driven", "-guided", "-specific", "-invariant", "-based")
+_QUALIFIER_ENDINGS = tuple(f"-{piece}" for piece in sorted(QUALIFYING_PIECES | {"based"}))
 
 
 def _qualifier(words: str) -> bool:

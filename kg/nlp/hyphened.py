@@ -11,6 +11,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
+from kg.text import QUALIFYING_PIECES
 
 #: Count words that make a kind of thing when hyphenated to a noun: "few-shot", "two-sample",
 #: "zero-shot", "single-agent", "multi-task" (not an amount of things, as "two tests" is).
@@ -25,9 +26,7 @@ _MODIFIER_FIRST = frozenset(
 
 #: Last pieces that make any hyphened word a qualifier, a name before them too: "NMF-like",
 #: "channel-independent", "SO(3)-equivariant" (not "-based": "DFBT-based" names DFBT, see span_edges).
-_QUALIFYING_LAST = frozenset(
-    "like free aware agnostic driven guided specific invariant equivariant friendly dependent independent".split()
-)
+_QUALIFYING_LAST = QUALIFYING_PIECES | {"like", "equivariant", "friendly", "dependent", "independent"}
 #: Endings of nouns made from adjectives: "nonconvexity", "nonstationarity", "nonlinearities".
 _NOUN_ENDS = ("ity", "ities", "ness", "ism", "ion", "ions", "ment", "ance", "ence", "ure", "ures")
 
