@@ -233,6 +233,29 @@ def test_concepts_a_paper_on_a_longer_name_is_linked_to_its_head_too() -> None:
     assert "w" in _linked(graph, "llm") and "w" not in _linked(graph, "lm")  # nor a class of things
 
 
+def test_concepts_a_head_only_longer_names_say_is_no_term_to_link() -> None:
+    from kg.graph.naming import link_named
+
+    abstracts = {f"n{i}": "Advances in natural language processing." for i in range(4)}
+    abstracts |= {f"v{i}": "Models for visual question answering." for i in range(4)}
+    abstracts |= {"q": "Fast language processing on device.", "a": "Open question answering."}
+    graph = _corpus(
+        abstracts,
+        {
+            "nlp": ("natural language processing", ["NLP"], ["n0", "n1"]),
+            "lp": ("language processing", [], ["q", "n0"]),  # found alone in one of the five papers naming it
+            "vqa": ("visual question answering", [], ["v0", "v1"]),
+            "qa": ("question answering", [], ["a", "v0"]),
+        },
+    )
+    graph.nodes["qa"]["vocab_match"] = "exact"  # a vocabulary's term: its longer names name it
+    link_named(graph)
+    assert _linked(graph, "nlp") == {"n0", "n1", "n2", "n3"}
+    # "language processing" is said on its own by one paper: NLP's papers are not about it
+    assert _linked(graph, "lp") == {"q", "n0"}
+    assert _linked(graph, "qa") == {"a", "v0", "v1", "v2", "v3"}
+
+
 def test_concepts_abbreviations_and_common_words_are_not_searched_blindly() -> None:
     from kg.graph.naming import link_named
 

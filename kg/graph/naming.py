@@ -123,15 +123,17 @@ class NameIndex:
         nodes = self.names.get(("=", *_key(words, True))) or self.names.get(("~", *_key(words, False))) or set()
         return {node for node, common in nodes if not common}
 
-    def find(self, text: str, cut: set[str] | None = None) -> set[tuple[str, bool]]:
+    def find(self, text: str, cut: set[str] | None = None, inside: set[str] | None = None) -> set[tuple[str, bool]]:
         """``(node, by a common word)`` for the nodes the text names, longest names first, no two
         names sharing a word; a common word is a single word that is no name ("dropout", not "MNIST").
         The nodes whose name a longer name starts with, but that it does not name (see ``add``),
-        are added to ``cut``."""
+        are added to ``cut``; those the text names only as a longer name's head, to ``inside``."""
         words = tokens(text)
         raw = [w for w, _ in words]
         low = [w.lower() for w in raw]
         found: set[tuple[str, bool]] = set()
+        direct: set[str] = set()
+        headed: set[str] = set()
         i = 0
         while i < len(words):
             hit = None
@@ -148,6 +150,7 @@ class NameIndex:
                 i += 1
                 continue
             found |= hit[1]
+            direct |= {node for node, _ in hit[1]}
             family = self.family(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
             found |= {(node, False) for node in family}
             for k in range(hit[0] - 1, 0, -1):  # a modifier is named too: ImageNet in "ImageNet classification"
@@ -167,7 +170,10 @@ class NameIndex:
             if _singular(raw[i + hit[0] - 1]).lower() not in CLASS_NOUNS:
                 heads = self.heads(raw[i : i + hit[0]], [j for _, j in words[i : i + hit[0]]])
                 found |= {(node, False) for node in heads}
+                headed |= heads
             i += hit[0]
+        if inside is not None:
+            inside |= headed - direct
         return found
 
     def heads(self, words: list[str], joined: list[bool], exclude: str | None = None) -> set[str]:
@@ -282,7 +288,9 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
     extractor in at least ``min_papers`` papers; how many edges were added. The entity's
     ``papers``, ``paper_count`` and ``count`` follow. A longer name names its modifiers and its head
     too: a paper on "multi-agent reinforcement learning" is also linked to reinforcement learning,
-    one on "ImageNet classification" to ImageNet.
+    one on "ImageNet classification" to ImageNet. Such a head is named only where it is a term of
+    its own: a vocabulary's term, or one the extractor found alone in at least ``min_share`` of the
+    papers naming it (not "language processing" of "natural language processing").
 
     A name that is one common word counts only for an entity the extractor found in at least
     ``min_share`` of the papers whose abstracts have the word: "gradient" or "prior" are words
@@ -301,11 +309,15 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
     named: dict[str, set[str]] = defaultdict(set)
     by_word: dict[str, set[str]] = defaultdict(set)
     in_longer: dict[str, set[str]] = defaultdict(set)  # papers that use the word inside a longer name
+    as_head: dict[str, set[str]] = defaultdict(set)  # papers that name it only as a longer name's head
     for paper, data in graph.nodes(data=True):
         if data.get("type") == "Paper" and data.get("abstract"):
             cut: set[str] = set()
-            for node, common in index.find(data["abstract"], cut):
+            inside: set[str] = set()
+            for node, common in index.find(data["abstract"], cut, inside):
                 (by_word if common else named)[node].add(paper)
+            for node in inside:
+                as_head[node].add(paper)
             for node in cut:
                 in_longer[node].add(paper)
     for node, papers in by_word.items():
@@ -317,6 +329,14 @@ def link_named(graph: nx.MultiDiGraph, min_papers: int = 2, min_share: float = 0
             # or, for a task, where the abstract names it as one: "for classification and regression"
             word = str(graph.nodes[node].get("label", ""))
             named[node] |= {p for p in papers if names_task(str(graph.nodes[p].get("abstract", "")), word)}
+    for node, papers in as_head.items():
+        # a head only a longer name says ("language processing" of natural language processing,
+        # "radiance field" of neural radiance field) is a term where the field or the extractor
+        # says so on its own: a vocabulary's term, or found alone in half the papers naming it
+        data = graph.nodes[node]
+        extracted = set(data.get("papers", ()))
+        if data.get("vocab_match") != "exact" and len(extracted) < min_share * len(extracted | papers):
+            named[node] -= papers - extracted
     # a paper whose own short form names another thing ("COCO" for its controllable
     # counterfactuals: a hidden label) is not linked to the entity of that name by it
     own: dict[str, set[str]] = defaultdict(set)
