@@ -205,6 +205,28 @@ def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
     assert types["ResNet-50"] == types["GPT-4"] == "Method"
 
 
+def test_defects_a_version_of_a_named_method_is_a_method() -> None:
+    """ "Extensive experiments on LLaMA-1 and LLaMA-2": the sentences make datasets of versions of
+    LLaMA (56 ICLR 2024 papers typed LLaMA-2 a Dataset); a version of a method the corpus names
+    is the method it is a version of. A dataset's version stays a dataset."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    def paper(key: str, *mentions: tuple[str, str]) -> tuple[Paper, Extraction]:
+        found = [Mention(text, kind, 0, len(text)) for text, kind in mentions]
+        return Paper(key, f"abstract {key}"), Extraction(found, [], [], [])
+
+    records = [
+        paper("p1", ("LLaMA", "Method"), ("LLaMA-2", "Dataset"), ("WMT", "Dataset")),
+        paper("p2", ("LLaMA", "Method"), ("LLaMA-2", "Dataset"), ("WMT-14", "Dataset"), ("WMT", "Dataset")),
+        paper("p3", ("LLaMA-2", "Dataset"), ("Llama 2", "Dataset"), ("ESC-50", "Dataset"), ("ESC", "Method")),
+    ]
+    graph = build_graph([p for p, _ in records], [e for _, e in records])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if "label" in d and d.get("type") != "Paper"}
+    assert types["LLaMA"] == types["LLaMA-2"] == "Method"
+    assert types["WMT-14"] == types["ESC-50"] == "Dataset"
+
+
 def test_defects_a_measure_at_a_cutoff_is_a_metric() -> None:
     """ "Hits@3", "Recall@20" typed Method by their mentions (the shape of a name) are metrics."""
     from kg.graph.build import build_graph

@@ -32,7 +32,7 @@ from kg.graph.titles import (
     title_ways,
     topic_names,
 )
-from kg.graph.typing_votes import dataset_variants
+from kg.graph.typing_votes import dataset_variants, model_versions
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
 
 
@@ -322,6 +322,11 @@ def build_graph(
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
     if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
         retype(graph)
+    versions = {
+        n: (d["label"], d["type"], d["paper_count"]) for n, d in graph.nodes(data=True) if n.startswith(ENTITY_PREFIX)
+    }
+    for node in model_versions(versions):  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
+        graph.nodes[node]["type"] = "Method"
     for edge, (source, title, said_so) in said_in_titles:  # after typing: a title's words are no evidence of a type
         slot = edges[edge]
         slot["papers"].add(source)

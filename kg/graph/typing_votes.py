@@ -347,6 +347,36 @@ def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
     return out
 
 
+#: A name and the version written after it: "LLaMA-2", "Llama 2", "LLaMA-1", "GPT-3.5", "PaLM-v2".
+_VERSIONED = re.compile(r"(.+?)[- ]?(?:\d+(?:\.\d+)?[kKmMbB]?|[vV]\d+)")
+
+
+def model_versions(labels: Mapping[str, tuple[str, str, int]]) -> set[str]:
+    """The entities named as a version of a method the corpus knows by name, and not typed
+    Method: "LLaMA-2" beside LLaMA, which sentences such as "experiments on LLaMA-2 and Mistral"
+    make a dataset. ``labels`` maps each entity to its label, type and number of papers; the method
+    is named by two papers or more, by its label (not "ESC" of Early-Stopping Self-Consistency for
+    ESC-50), written as a name (two capitals or a digit).
+
+    >>> sorted(model_versions({"a": ("LLaMA", "Method", 66), "b": ("LLaMA-2", "Dataset", 56),
+    ...     "c": ("Llama 2", "Concept", 1), "d": ("ImageNet", "Dataset", 80), "e": ("ImageNet-1K", "Dataset", 5),
+    ...     "f": ("GPT-4", "Method", 50), "g": ("ESC-50", "Dataset", 2), "h": ("ESC", "Method", 1),
+    ...     "i": ("DALL-E", "Method", 1), "j": ("DALL-E 2", "Dataset", 1)}))
+    ['b', 'c']
+    """
+    methods = {
+        _squashed(label)
+        for label, kind, papers in labels.values()
+        if kind == "Method" and papers >= 2 and _name_shaped(label)
+    }
+    out = set()
+    for entity, (label, kind, _) in labels.items():
+        versioned = _VERSIONED.fullmatch(label)
+        if kind != "Method" and versioned is not None and _squashed(versioned.group(1)) in methods:
+            out.add(entity)
+    return out
+
+
 def _name_shaped(label: str) -> bool:
     return sum(c.isupper() for c in label) >= 2 or any(c.isdigit() for c in label)
 
