@@ -613,3 +613,17 @@ def test_issue_13_a_name_said_to_be_a_method_for_a_task(rules, text, mentions, e
 )
 def test_issue_13_a_method_better_than_another_improves_on_it(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+def test_issue_13_a_coordination_inside_one_span_conjoins_its_conjuncts(nlp):
+    """ "spectral and spatial graph convolutions", "CIFAR-10/100": one span the graph splits into two
+    things, coordinated by the words (readers conjoin them)."""
+    from kg.nlp.extract import extract
+
+    text = (
+        "The model gives one framework for both spectral and spatial graph convolutions. Results on CIFAR-10/100 hold."
+    )
+    ex = extract(nlp(text))
+    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    assert ("spectral graph convolutions", "conjoinedWith", "spatial graph convolutions") in found
+    assert ("CIFAR-10", "conjoinedWith", "CIFAR-100") in found
