@@ -403,3 +403,17 @@ def test_defects_a_name_cut_at_its_sentence_start_is_the_whole_name() -> None:
     assert ("paper/p5", "Automated Data Augmentation") in linked  # also written alone, in lower case
     assert ("paper/p6", "POMDP") in linked
     assert ("paper/p8", "RoutIng") not in linked  # its capitals spell a name: "routing" is another word
+
+
+def test_defects_a_setup_baseline_mechanism_or_metric_head_is_the_term_it_heads() -> None:
+    """ "ROC-AUC metric", "federated learning setup", "PPO baseline", "Dynamic Neural Response Tuning
+    mechanism": the role head swallowed by the span is no part of the node (held-out sample c); the
+    "Gaussian mechanism" and the "Fisher-Rao metric" are terms of their own."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    texts = ["ROC-AUC metric", "ROC-AUC", "federated learning setup", "PPO baseline", "Gaussian mechanism"]
+    texts += ["Dynamic Neural Response Tuning mechanism", "Fisher-Rao metric"]
+    entities, _ = resolve_entities([("p", Extraction([Mention(t, "Method", 0, len(t)) for t in texts], [], [], []))])
+    wanted = ["ROC-AUC", "federated learning", "PPO", "Gaussian mechanism", "Dynamic Neural Response Tuning"]
+    assert sorted(e.label for e in entities.values()) == sorted([*wanted, "Fisher-Rao metric"])

@@ -21,15 +21,20 @@ ROLE_HEADS = frozenset(
         "paradigm", "paradigms", "approach", "approaches", "technique", "techniques", "strategy",
         "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
         "benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games",
-        "suite",
+        "suite", "baseline", "baselines", *("setup", "setups", "mechanism", "mechanisms"),
     }
 )  # fmt: skip
+#: Role heads that a one-word term keeps: the "Gaussian mechanism" is a mechanism, a "multi-camera
+#: setup" no camera; "the meta-ICL setup" and "a multi-head attention mechanism" are what heads them.
+_AFTER_PHRASES = frozenset({"setup", "setups", "mechanism", "mechanisms"})
 
 
 #: The role heads of a dataset, a benchmark or an environment: what they head is one.
 DATASET_ROLE_HEADS = frozenset(
     {"benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games", "suite"}
 )
+#: Heads of a measure after a metric's abbreviation: "F1 score", "ROC-AUC metric".
+_MEASURE_HEADS = frozenset({"score", "scores", "metric", "metrics"})
 #: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3, "a ViT backbone" a
 #: ViT, "the BERT family" BERT, "+2 BLEU points" BLEU. Not "network": a "ReLU network" is a network
 #: with ReLU in it, not ReLU; nor "metric": the "Fisher-Rao metric" is no Fisher-Rao.
@@ -149,7 +154,7 @@ def core_term(text: str) -> str:
     >>> core_term("polymer generation task"), core_term("PPO algorithm"), core_term("gradient method")
     ('polymer generation', 'PPO', 'gradient method')
 
-    A metric's abbreviation with "score" is the metric; a name with lower-case letters is not:
+    A metric's abbreviation with "score" or "metric" is the metric; a name with lower-case letters is not:
 
     A game keeps its head unless a name is left (a benchmark of games):
 
@@ -165,6 +170,15 @@ def core_term(text: str) -> str:
     ('F1', 'BLEU', 'Inception Score', 'anomaly score')
     >>> core_term("F1-score"), core_term("Z-score"), core_term("PIE-Bench")
     ('F1', 'Z-score', 'PIE-Bench')
+    >>> core_term("ROC-AUC metric"), core_term("STARC metrics"), core_term("Fisher-Rao metric")
+    ('ROC-AUC', 'STARC', 'Fisher-Rao metric')
+
+    A setup, a baseline or a mechanism is the term that heads it when that term is a phrase or a name:
+
+    >>> core_term("federated learning setup"), core_term("PPO baseline"), core_term("attention mechanism")
+    ('federated learning', 'PPO', 'attention mechanism')
+    >>> core_term("Gaussian mechanism"), core_term("multi-head attention mechanism")
+    ('Gaussian mechanism', 'multi-head attention')
 
     A one-word name with "model", "module" or "architecture" is the name (a node of its own, not a
     second one beside it); a common word or a phrase keeps the head, and so does a network:
@@ -187,7 +201,7 @@ def core_term(text: str) -> str:
     ('stochastic projection-free algorithms', 'variance reduced algorithm')
     """
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
-    if len(head) >= 2 and last.lower() in ("score", "scores") and head.isupper() and " " not in head:
+    if len(head) >= 2 and last.lower() in _MEASURE_HEADS and head.isupper() and " " not in head:
         return head
     if " " not in text:
         return text
@@ -199,7 +213,7 @@ def core_term(text: str) -> str:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
         one_name = " " not in head.strip() and head[:1].isupper() and head.lower() not in _GAME_KINDS
         return head.rstrip(" -") if one_name else text
-    if " " in head.strip() or any(c.isupper() for c in head):
+    if " " in head.strip() or (any(c.isupper() for c in head) and last.lower() not in _AFTER_PHRASES):
         return head.rstrip(" -")
     return text
 
