@@ -719,3 +719,19 @@ def test_a_task_or_dataset_with_model_is_no_node(nlp) -> None:  # type: ignore[n
     assert "latent-variable future prediction model" in texts
     texts = {m.text for m in extract(nlp("ML models and AI agents are everywhere.")).mentions}
     assert not {"ML models", "AI agents"} & texts  # a field's abbreviation with a generic head
+
+
+def test_span_defects_tex_dashes_and_letters_of_one_term_break_no_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "a 2.3 points higher GLUE score---matching models": TeX's em dash joined two words into one
+    node ("GLUE score---matching model", "sparse convolution algorithms---1"); "I/O" is one term,
+    not "I" and "O"; a list's "(iii)" is no node."""
+    from kg.io.clean import clean_abstract
+
+    text = clean_abstract(
+        "M2-BERT reaches a 2.3 points higher GLUE score---matching models with twice the parameters. "
+        "We reduce I/O costs. We (i) reduce over-squashing and (iii) preserve sparsity."
+    ).text
+    mentions = [m.text for m in extract(nlp(text)).mentions]
+    assert not any("-" * 2 in m or "—" in m for m in mentions), mentions
+    assert "I" not in mentions and "iii" not in mentions, mentions
+    assert "GLUE score" in mentions, mentions

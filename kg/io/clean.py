@@ -144,6 +144,16 @@ _GLUED_URL = re.compile(r"(?<=[A-Za-z])(?=https?://)")
 #: Two names joined by an en dash, TeX's "--" or Unicode's: "Kullback--Leibler", "Runge–Kutta".
 #: A reader sees one name; written so, the parser makes two ("Kullback", "Leibler divergence").
 _NAME_DASH = re.compile(r"\b([A-Z][A-Za-z]+)(?:--|–)(?=[A-Z][A-Za-z]+\b)")
+#: TeX's dashes: "---" an em dash, "--" an en dash ("a GLUE score---matching models twice its size",
+#: "exploration--a crucial aspect of RL--has"): a reader sees a dash between words, not one word
+#: joined to the next; "--" between digits is a range ("1--8%").
+_TEX_DASH = re.compile(r"(?P<em>\s*---\s*)|(?P<range>(?<=\d)--(?=\d))|\s*--\s*")
+
+
+def _dash(match: re.Match[str]) -> str:
+    return " — " if match.group("em") else "–" if match.group("range") else " – "
+
+
 #: A word broken across a line with a hyphen: "explic- itly" (not "fully- and partially-").
 _LINE_BREAK = re.compile(r"\b([a-z]{2,})- ([a-z]{2,})\b")
 
@@ -233,10 +243,13 @@ def clean_abstract(text: str) -> Cleaned:
     >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
     'It explicitly acts under fully- and partially- observable settings.'
 
-    Names joined by an en dash are one name; a dash in a sentence stays:
+    Names joined by an en dash are one name; TeX's dashes in a sentence are dashes, between digits
+    a range:
 
     >>> clean_abstract("Kullback--Leibler and Karush–Kuhn–Tucker; methods--that is, RL–a bandit").text
-    'Kullback-Leibler and Karush-Kuhn-Tucker; methods--that is, RL–a bandit'
+    'Kullback-Leibler and Karush-Kuhn-Tucker; methods – that is, RL–a bandit'
+    >>> clean_abstract("a GLUE score---matching models of 1.5B--13B in 1--8% of runs").text
+    'a GLUE score — matching models of 1.5B – 13B in 1–8% of runs'
     """
     text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = _CONTROL.sub(" ", text)
@@ -294,6 +307,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _LINE_BREAK.sub(_rejoin, text)
     if "--" in text or "–" in text:
         text = _NAME_DASH.sub(r"\1-", text)  # "Kullback--Leibler divergence" is one name
+    if "--" in text:
+        text = _TEX_DASH.sub(_dash, text)
     text = _WORD.sub(lambda m: _unglued(m.group(0)), text)  # "rangeof" -> "range of"
     text = _GLUED_TO_NAME.sub(r"\g<0> ", text)  # "withGNNs" -> "with GNNs"
     text = _SPACES.sub(" ", text)

@@ -30,11 +30,13 @@ def _name_alternatives(text: str) -> list[str]:
 
     >>> _name_alternatives("LSTM/RNN models"), _name_alternatives("input/output pairs")
     (['LSTM models', 'RNN models'], ['input/output pairs'])
+    >>> _name_alternatives("I/O costs"), _name_alternatives("A/B tests")  # letters of one term
+    (['I/O costs'], ['A/B tests'])
     """
     words = text.split(" ")
     for k, word in enumerate(words):
         parts = re.split(r"[/|]", word)
-        if 2 <= len(parts) <= 4 and all(p[:1].isalnum() and any(c.isupper() for c in p) for p in parts):
+        if 2 <= len(parts) <= 4 and all(len(p) > 1 and p[:1].isalnum() and any(c.isupper() for c in p) for p in parts):
             return [" ".join([*words[:k], part, *words[k + 1 :]]) for part in parts]
     return [text]
 
