@@ -417,3 +417,25 @@ def test_defects_a_setup_baseline_mechanism_or_metric_head_is_the_term_it_heads(
     entities, _ = resolve_entities([("p", Extraction([Mention(t, "Method", 0, len(t)) for t in texts], [], [], []))])
     wanted = ["ROC-AUC", "federated learning", "PPO", "Gaussian mechanism", "Dynamic Neural Response Tuning"]
     assert sorted(e.label for e in entities.values()) == sorted([*wanted, "Fisher-Rao metric"])
+
+
+def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
+    """ "on HumanEval, HumanEval+, MBPP, and DS-1000": MBPP typed Method by its mentions (held-out
+    sample c); a name coordinated with two datasets or more, and mostly with datasets, is one."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper, RelationRecord
+
+    text = "We evaluate on HumanEval, MBPP and DS-1000 with GPT-4 and Llama."
+    names = [
+        ("HumanEval", "Dataset"),
+        ("MBPP", "Method"),
+        ("DS-1000", "Dataset"),
+        ("GPT-4", "Method"),
+        ("Llama", "Method"),
+    ]
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    listed = [RelationRecord(a, "conjoinedWith", b, text, 0.9) for a, b in ((0, 1), (1, 2), (3, 4))]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], listed, [])])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["MBPP"] == "Dataset"
+    assert types["GPT-4"] == "Method"

@@ -32,7 +32,7 @@ from kg.graph.titles import (
     title_ways,
     topic_names,
 )
-from kg.graph.typing_votes import dataset_variants, model_versions
+from kg.graph.typing_votes import dataset_variants, listed_datasets, model_versions
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
 
 
@@ -327,6 +327,14 @@ def build_graph(
     }
     for node in model_versions(versions):  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
         graph.nodes[node]["type"] = "Method"
+    partners: dict[str, Counter[str]] = defaultdict(Counter)  # "on HumanEval, MBPP and DS-1000": MBPP is a dataset
+    for (u, v, label), slot in edges.items():
+        if label == "conjoinedWith" and max(confidence[((u, v, label), p)] for p in slot["papers"]) >= min_confidence:
+            for one, other in ((u, v), (v, u)):
+                if graph.nodes[one]["type"] in {"Method", "Concept"}:
+                    partners[one][graph.nodes[other]["type"]] += 1
+    for node in listed_datasets(partners, {n: graph.nodes[n]["label"] for n in partners}):
+        graph.nodes[node]["type"] = "Dataset"
     for edge, (source, title, said_so) in said_in_titles:  # after typing: a title's words are no evidence of a type
         slot = edges[edge]
         slot["papers"].add(source)

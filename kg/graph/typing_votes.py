@@ -377,6 +377,24 @@ def model_versions(labels: Mapping[str, tuple[str, str, int]]) -> set[str]:
     return out
 
 
+def listed_datasets(partners: Mapping[str, Counter[str]], labels: Mapping[str, str]) -> set[str]:
+    """The entities the corpus lists among datasets: written as a name, and coordinated with two
+    datasets or more and mostly with datasets ("on HumanEval, HumanEval+, MBPP and DS-1000", "MIMIC-III
+    and eICU"), whatever their own mentions voted. ``partners`` counts the types of each entity's
+    coordinated partners; ``labels`` gives its label.
+
+    >>> partners = {"mbpp": Counter(Dataset=3, Method=1), "gpt": Counter(Dataset=2, Method=3),
+    ...     "data": Counter(Dataset=2)}
+    >>> sorted(listed_datasets(partners, {"mbpp": "MBPP", "gpt": "GPT-4", "data": "real data"}))
+    ['mbpp']
+    """
+    return {
+        node
+        for node, types in partners.items()
+        if types["Dataset"] >= 2 and 2 * types["Dataset"] > sum(types.values()) and _name_shaped(labels[node])
+    }
+
+
 def _name_shaped(label: str) -> bool:
     return sum(c.isupper() for c in label) >= 2 or any(c.isdigit() for c in label)
 
