@@ -439,3 +439,17 @@ def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["MBPP"] == "Dataset"
     assert types["GPT-4"] == "Method"
+
+
+def test_defects_hardware_molecules_and_rules_are_no_methods() -> None:
+    """ "GPU", "TPU", "RNA", "GDPR" typed Method by their sentences (issue 12's "GPU" typed Method;
+    held-out sample c's TPU, GDPR, RNA): notions, not methods."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    names = ["GPUs", "TPU", "RNA", "GDPR", "BERT"]
+    mentions = [Mention(n, "Method", 0, len(n)) for n in names]
+    graph = build_graph([Paper("p", "abstract")], [Extraction(mentions, [], [], [])])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["GPU"] == types["TPU"] == types["RNA"] == types["GDPR"] == "Concept", types
+    assert types["BERT"] == "Method"

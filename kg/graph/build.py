@@ -32,7 +32,7 @@ from kg.graph.titles import (
     title_ways,
     topic_names,
 )
-from kg.graph.typing_votes import dataset_variants, listed_datasets, model_versions
+from kg.graph.typing_votes import NOTION_NAMES, dataset_variants, listed_datasets, model_versions
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
 
 
@@ -327,6 +327,9 @@ def build_graph(
     }
     for node in model_versions(versions):  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
         graph.nodes[node]["type"] = "Method"
+    for node, (label, _, _) in versions.items():
+        if label.lower().removesuffix("s") in NOTION_NAMES:  # a GPU is no method, whatever "on a GPU" said
+            graph.nodes[node]["type"] = "Concept"
     partners: dict[str, Counter[str]] = defaultdict(Counter)  # "on HumanEval, MBPP and DS-1000": MBPP is a dataset
     for (u, v, label), slot in edges.items():
         if label == "conjoinedWith" and max(confidence[((u, v, label), p)] for p in slot["papers"]) >= min_confidence:

@@ -31,6 +31,9 @@ METRIC_NAMES = frozenset(
     """auc auroc auprc aupr mse rmse mae psnr ssim lpips fid kid ndcg mrr wer cer bleu rouge meteor cider f1
     flops gflops tflops macs""".split()
 )
+#: Names of hardware, molecules and rules, notions however the sentences used them ("trained on a
+#: GPU", "RNA design", "GDPR compliance" typed Method): Concept, as the guidelines type what is no method.
+NOTION_NAMES = frozenset("cpu gpu tpu npu fpga asic dna rna gdpr".split())
 #: A measure taken at a cutoff: "Hits@3", "Recall@10", "nDCG@k", "mAP@0.5", "P@1".
 _AT_CUTOFF = re.compile(r"[^\W\d_][\w-]*@(?:\d+(?:\.\d+)?|[kKnN])")
 #: Head words of notions, not of methods or tasks: a name headed by one is a Concept even when its
