@@ -741,6 +741,8 @@ def test_span_defects_who_may_get_a_model_is_no_part_of_it(nlp) -> None:  # type
     """ "open-source LLMs", "closed-source LLMs", "proprietary LMs": generic by the held-out readers
     (samples p20 and c); the model is the node."""
     text = "We compare open-source LLMs with closed-source LLMs and proprietary LMs such as GPT-4."
+    text += " It beats the best-performing GAN and a top-performing video tokenizer."
     mentions = [m.text for m in extract(nlp(text)).mentions]
-    assert not any(m.split()[0].lower() in {"open-source", "closed-source", "proprietary"} for m in mentions)
-    assert "LLMs" in mentions and "GPT-4" in mentions
+    qualifiers = {"open-source", "closed-source", "proprietary", "best-performing", "top-performing"}
+    assert not any(m.split()[0].lower() in qualifiers for m in mentions), mentions
+    assert "LLMs" in mentions and "GPT-4" in mentions and "video tokenizer" in mentions

@@ -91,9 +91,12 @@ _TRAINED = frozenset({"model", "network", "transformer", "llm", "lm", "policy", 
 #: or a plain "model" ("pre-trained BERT", "the pre-trained model"), kept in "pre-trained language model".
 _TRAINED_STATES = frozenset({"pre-trained", "pretrained", "fine-tuned", "finetuned", "frozen"})
 _PLAIN_MODELS = frozenset({"model", "models", "network", "networks", "weights", "one", "ones"})
-#: Who may get a model, not what it is: "open-source LLMs", "closed-source models", "proprietary LMs"
-#: are LLMs, models and LMs (held-out readers: generic).
-_AVAILABILITY = frozenset({"open-source", "open-sourced", "closed-source", "proprietary"})
+#: Who may get a model or how well it does, not what it is: "open-source LLMs", "proprietary LMs",
+#: "a top-performing video tokenizer" are LLMs, LMs and a video tokenizer (held-out readers: generic).
+_NO_KIND = frozenset(
+    {"open-source", "open-sourced", "closed-source", "proprietary"}
+    | {"top-performing", "best-performing", "better-performing", "well-performing", "strong-performing"}
+)
 
 
 def _named_or_plain(rest: Span) -> bool:
@@ -293,7 +296,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             amount = len(word)  # "fine-tune BERT", "fine-tuning language models", "fine-tuning GPT2"
         if word.text.lower() in _TRAINED_STATES and _named_or_plain(rest):
             amount = len(word)  # "pre-trained TP-BERTa", "a pretrained ResNet", "pre-trained model": what it is
-        if word.text.lower() in _AVAILABILITY and len(rest):
+        if word.text.lower() in _NO_KIND and len(rest):
             amount = len(word)  # "open-source LLMs": LLMs
         if not amount and (amount := _rates_amount(doc[start:end])):
             rated = True  # "large pretrained language models": what is rated keeps its participle
