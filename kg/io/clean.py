@@ -187,8 +187,10 @@ _FUNCTION = frozenset(_GLUED_BEFORE + _GLUED_AFTER)
 _WORD = re.compile(r"https?://\S+|\b[A-Za-z][a-z]{4,}\b")
 
 
-#: A function word glued to a name: "withGNNs", "ofRNNs" (a lower-case word, then an acronym).
-_GLUED_TO_NAME = re.compile(r"(?<![/.\-])\b(?:the|and|of|to|for|with|from|our|in|on|by)(?=[A-Z][a-z]*[A-Z0-9])")
+#: A function word glued to a name: "withGNNs", "ofRNNs", "calledNeuroBack" (a lower-case word, then an acronym).
+_GLUED_TO_NAME = re.compile(
+    r"(?<![/.\-])\b(?:the|and|of|to|for|with|from|our|in|on|by|called|named|dubbed|termed)(?=[A-Z][a-z]*[A-Z0-9])"
+)
 
 
 @lru_cache(maxsize=1 << 16)  # abstracts repeat their words: each is looked at once
