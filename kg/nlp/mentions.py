@@ -22,7 +22,7 @@ from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.gerunds import gerund_after, rare_gerund
 from kg.nlp.hyphened import modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
-from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon
+from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon, word_not_name
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.name_runs import listed_names, named_runs, with_name_runs
 from kg.nlp.of_terms import with_of_terms
@@ -300,7 +300,7 @@ def find_mentions(
     found: dict[tuple[int, int], str] = {}
     if matcher is not None:
         for span in matcher(doc, as_spans=True):
-            if not word_cut(span):
+            if not word_cut(span) and not word_not_name(span.text):  # "to cater to" is no CATER dataset
                 found[(span.start, span.end)] = span.label_
     for span in candidates(doc, lexicon, chunks):
         key = (span.start, span.end)
