@@ -77,3 +77,22 @@ def test_one_word_of_a_longer_title_phrase_or_an_abbreviation_is_no_topic() -> N
     tasks = (("neural machine translation", "Task"), ("machine translation", "Task"))
     stated = _stated(title, ("FooMT", "Method"), *tasks)
     assert stated == {("FooMT", "addresses", "neural machine translation", 0.75)}
+
+
+def test_what_a_title_presents_as_a_benchmark_is_a_dataset() -> None:
+    """ "Jumanji: a Diverse Suite of Scalable Reinforcement Learning Environments" (held-out sample
+    c: typed Method): the name a title presents as a benchmark, dataset, suite, environment or
+    simulator is a Dataset, when every paper proposing it says so."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    title = "Jumanji: a Diverse Suite of Scalable Reinforcement Learning Environments in JAX"
+    text = "We present Jumanji, a suite of environments."
+    jumanji = Extraction([Mention("Jumanji", "Method", 11, 18)], [0], [], [])
+    other = Extraction([Mention("FooNet", "Method", 11, 17)], [0], [], [])
+    graph = build_graph(
+        [Paper("p", text, title=title), Paper("q", "We present FooNet.", title="FooNet: a Framework for X")],
+        [jumanji, other],
+    )
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["Jumanji"] == "Dataset" and types["FooNet"] == "Method", types

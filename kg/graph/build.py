@@ -30,6 +30,7 @@ from kg.graph.titles import (
     title_tasks,
     title_topics,
     title_ways,
+    titled_dataset,
     topic_names,
 )
 from kg.graph.typing_votes import NOTION_NAMES, dataset_variants, listed_datasets, model_versions
@@ -338,6 +339,16 @@ def build_graph(
                     partners[one][graph.nodes[other]["type"]] += 1
     for node in listed_datasets(partners, {n: graph.nodes[n]["label"] for n in partners}):
         graph.nodes[node]["type"] = "Dataset"
+    presented = {paper_node(p): titled_dataset(p.title) for p in papers}  # "GAIA: a benchmark for ..."
+    proposers: dict[str, set[str | None]] = defaultdict(set)  # each proposer's title must present it so
+    for source, node, label in edges:
+        if label == "proposes":
+            proposers[node].add(presented.get(source))
+    for node, names in proposers.items():
+        data = graph.nodes[node]
+        spelled = {term_key(n) for n in [data["label"], *data.get("alt_labels", ())]}
+        if all(name is not None and term_key(name) in spelled for name in names):
+            data["type"] = "Dataset"
     for edge, (source, title, said_so) in said_in_titles:  # after typing: a title's words are no evidence of a type
         slot = edges[edge]
         slot["papers"].add(source)

@@ -282,3 +282,37 @@ def topic_names(entity: Entity) -> list[str]:
         for n in entity.surface
         if not _abbreviation(n) and n.lower() not in _GENERAL_TOPICS and (" " in n or n.lower() == entity.label.lower())
     ]
+
+
+#: Heads of a title's description that make the name it opens with a dataset (the guidelines: a
+#: dataset, benchmark, environment or simulator).
+_DATASET_KINDS = frozenset(
+    {"benchmark", "dataset", "suite", "corpus", "environment", "testbed", "simulator", "gym", "arena"}
+)
+_TITLED = re.compile(r"([^:]{2,40}?)\s*:\s*(?:an?\s+|the\s+)?(.+)", re.IGNORECASE)
+_DESCRIPTION_END = re.compile(r"\s+(?:for|of|with|to|on|in|via|that|from|towards?|as)\s+", re.IGNORECASE)
+
+
+def titled_dataset(title: str) -> str | None:
+    """The name of the dataset a title presents: the name before the colon when what follows is
+    headed by a dataset's kind ("GAIA: a benchmark for General AI Assistants", "Jumanji: a Diverse
+    Suite of Scalable Reinforcement Learning Environments"); nothing when it names two kinds ("A
+    Research Library and Benchmark") or another ("A Framework for ...").
+
+    >>> titled_dataset("GAIA: a benchmark for General AI Assistants")
+    'GAIA'
+    >>> titled_dataset("Jumanji: a Diverse Suite of Scalable Reinforcement Learning Environments in JAX")
+    'Jumanji'
+    >>> titled_dataset("VFLAIR: A Research Library and Benchmark for Vertical Federated Learning") is None
+    True
+    >>> titled_dataset("CDTrans: Cross-domain Transformer for Unsupervised Domain Adaptation") is None
+    True
+    """
+    titled = _TITLED.fullmatch(title.strip())
+    if titled is None:
+        return None
+    head = _DESCRIPTION_END.split(titled.group(2), maxsplit=1)[0].split()
+    if not head or {"and", "&", "or"} & {w.lower() for w in head}:
+        return None
+    last = head[-1].lower().rstrip(".,;")
+    return titled.group(1).strip() if last.removesuffix("s") in _DATASET_KINDS else None
