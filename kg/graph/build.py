@@ -12,6 +12,7 @@ from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
 from kg.graph.fragments import whole_names
 from kg.graph.model import ENTITY_PREFIX, MENTION_SCORE, PAPER_PREFIX, new_graph
+from kg.graph.name_types import NOTION_NAMES, dataset_variants, listed_datasets, model_versions
 from kg.graph.named_kinds import named_kinds
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
@@ -33,7 +34,6 @@ from kg.graph.titles import (
     titled_dataset,
     topic_names,
 )
-from kg.graph.typing_votes import NOTION_NAMES, dataset_variants, listed_datasets, model_versions
 from kg.records import DEFAULT_MIN_CONFIDENCE, Extraction, Mention, Paper
 
 

@@ -1,0 +1,123 @@
+"""A name's type from the names the corpus writes beside it, after the votes of its own mentions
+(:mod:`kg.graph.typing_votes`) and the type model have typed every entity:
+
+* a variant of a dataset the corpus knows is a dataset ("ImageNet-O" beside ImageNet,
+  :func:`dataset_variants`);
+* a version of a method the corpus knows is a method ("LLaMA-2" beside LLaMA, :func:`model_versions`);
+* a name the corpus lists among datasets is a dataset ("HumanEval, MBPP and DS-1000",
+  :func:`listed_datasets`);
+* hardware, molecules and rules are notions ("GPU", "RNA", "GDPR": :data:`NOTION_NAMES`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+
+#: Names of hardware, molecules and rules, notions however the sentences used them ("trained on a
+#: GPU", "RNA design", "GDPR compliance" typed Method): Concept, as the guidelines type what is no method.
+NOTION_NAMES = frozenset("cpu gpu tpu npu fpga asic dna rna gdpr".split())
+
+
+def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
+    """The entities named as a variant of a dataset the corpus knows: one word that is a
+    dataset's label, a hyphen and more ("ImageNet-O", "LAION-2B", "CelebA-HQ-256", "LSUN-Church"
+    beside ImageNet, LAION, CelebA, LSUN). ``labels`` maps each entity to its label and whether
+    it is a Dataset that two papers or more name.
+
+    >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("ImageNet-O", False), "c": ("ResNet-50", False),
+    ...     "d": ("ImageNet classification", False), "e": ("GPT-4", False), "f": ("Imagenet-100", False)}))
+    ['b', 'f']
+
+    The dataset's own name may hold a hyphen, or be written without it:
+
+    >>> sorted(dataset_variants({"a": ("CIFAR-100", True), "b": ("CIFAR100-LT", False), "c": ("CIFAR-100-C", False),
+    ...     "d": ("CIFAR-10", False), "e": ("CIFAR", False)}))
+    ['b', 'c']
+
+    So is a name written before a dataset's, in a label of three words or fewer that opens with a
+    capital (not "pretrained ImageNet"), when the dataset's name is written as a name (not "Fire"
+    of "Leaky Integrate-and-Fire", should a paper call something "Fire" a dataset):
+
+    >>> sorted(dataset_variants({"a": ("ImageNet", True), "b": ("Split-ImageNet", False),
+    ...     "c": ("Microsoft COCO", False), "d": ("COCO", True), "e": ("pretrained ImageNet", False),
+    ...     "f": ("ImageNet classification", False)}))
+    ['b', 'c']
+    """
+    datasets = [label for label, is_dataset in labels.values() if is_dataset]
+    known = {_squashed(label) for label in datasets}
+    # written as a name (two capitals or a digit, four characters or more): not "Fire", "MAP"
+    names = {_squashed(label) for label in datasets if len(label) >= 4 and _name_shaped(label)}
+    out = set()
+    for entity, (label, is_dataset) in labels.items():
+        if is_dataset:
+            continue
+        # a name before the dataset's own: "Microsoft COCO", "Split-ImageNet", "On-Manifold ImageNet"
+        last = re.split(r"[\s-]", label)[-1]
+        if last != label and len(label.split()) <= 3 and label[:1].isupper() and _squashed(last) in names:
+            out.add(entity)
+        if " " in label:
+            continue
+        # every hyphen may end the dataset's name: "CIFAR-100-LT" is CIFAR-100's, "CIFAR100-LT" too
+        bases = [label[:i] for i, c in enumerate(label) if c == "-" and 0 < i < len(label) - 1]
+        if any(_squashed(base) in known for base in bases):
+            out.add(entity)
+    return out
+
+
+#: A name and the version written after it: "LLaMA-2", "Llama 2", "LLaMA-1", "GPT-3.5", "PaLM-v2".
+_VERSIONED = re.compile(r"(.+?)[- ]?(?:\d+(?:\.\d+)?[kKmMbB]?|[vV]\d+)")
+
+
+def model_versions(labels: Mapping[str, tuple[str, str, int]]) -> set[str]:
+    """The entities named as a version of a method the corpus knows by name, and not typed
+    Method: "LLaMA-2" beside LLaMA, which sentences such as "experiments on LLaMA-2 and Mistral"
+    make a dataset. ``labels`` maps each entity to its label, type and number of papers; the method
+    is named by two papers or more, by its label (not "ESC" of Early-Stopping Self-Consistency for
+    ESC-50), written as a name (two capitals or a digit).
+
+    >>> sorted(model_versions({"a": ("LLaMA", "Method", 66), "b": ("LLaMA-2", "Dataset", 56),
+    ...     "c": ("Llama 2", "Concept", 1), "d": ("ImageNet", "Dataset", 80), "e": ("ImageNet-1K", "Dataset", 5),
+    ...     "f": ("GPT-4", "Method", 50), "g": ("ESC-50", "Dataset", 2), "h": ("ESC", "Method", 1),
+    ...     "i": ("DALL-E", "Method", 1), "j": ("DALL-E 2", "Dataset", 1)}))
+    ['b', 'c']
+    """
+    methods = {
+        _squashed(label)
+        for label, kind, papers in labels.values()
+        if kind == "Method" and papers >= 2 and _name_shaped(label)
+    }
+    out = set()
+    for entity, (label, kind, _) in labels.items():
+        versioned = _VERSIONED.fullmatch(label)
+        if kind != "Method" and versioned is not None and _squashed(versioned.group(1)) in methods:
+            out.add(entity)
+    return out
+
+
+def listed_datasets(partners: Mapping[str, Counter[str]], labels: Mapping[str, str]) -> set[str]:
+    """The entities the corpus lists among datasets: written as a name, and coordinated with two
+    datasets or more and mostly with datasets ("on HumanEval, HumanEval+, MBPP and DS-1000", "MIMIC-III
+    and eICU"), whatever their own mentions voted. ``partners`` counts the types of each entity's
+    coordinated partners; ``labels`` gives its label.
+
+    >>> partners = {"mbpp": Counter(Dataset=3, Method=1), "gpt": Counter(Dataset=2, Method=3),
+    ...     "data": Counter(Dataset=2)}
+    >>> sorted(listed_datasets(partners, {"mbpp": "MBPP", "gpt": "GPT-4", "data": "real data"}))
+    ['mbpp']
+    """
+    return {
+        node
+        for node, types in partners.items()
+        if types["Dataset"] >= 2 and 2 * types["Dataset"] > sum(types.values()) and _name_shaped(labels[node])
+    }
+
+
+def _name_shaped(label: str) -> bool:
+    return sum(c.isupper() for c in label) >= 2 or any(c.isdigit() for c in label)
+
+
+def _squashed(name: str) -> str:
+    """A name without case and hyphens: "CIFAR-100" and "cifar100" are one."""
+    return name.casefold().replace("-", "")
