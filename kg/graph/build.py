@@ -12,7 +12,7 @@ from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
 from kg.graph.fragments import whole_names
 from kg.graph.model import ENTITY_PREFIX, MENTION_SCORE, PAPER_PREFIX, new_graph
-from kg.graph.name_types import NOTION_NAMES, dataset_variants, listed_datasets, model_versions
+from kg.graph.name_types import dataset_variants, retype_by_names
 from kg.graph.named_kinds import named_kinds
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
@@ -323,32 +323,17 @@ def build_graph(
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
     if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
         retype(graph)
-    versions = {
-        n: (d["label"], d["type"], d["paper_count"]) for n, d in graph.nodes(data=True) if n.startswith(ENTITY_PREFIX)
-    }
-    for node in model_versions(versions):  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
-        graph.nodes[node]["type"] = "Method"
-    for node, (label, _, _) in versions.items():
-        if label.lower().removesuffix("s") in NOTION_NAMES:  # a GPU is no method, whatever "on a GPU" said
-            graph.nodes[node]["type"] = "Concept"
-    partners: dict[str, Counter[str]] = defaultdict(Counter)  # "on HumanEval, MBPP and DS-1000": MBPP is a dataset
-    for (u, v, label), slot in edges.items():
-        if label == "conjoinedWith" and max(confidence[((u, v, label), p)] for p in slot["papers"]) >= min_confidence:
-            for one, other in ((u, v), (v, u)):
-                if graph.nodes[one]["type"] in {"Method", "Concept"}:
-                    partners[one][graph.nodes[other]["type"]] += 1
-    for node in listed_datasets(partners, {n: graph.nodes[n]["label"] for n in partners}):
-        graph.nodes[node]["type"] = "Dataset"
-    presented = {paper_node(p): titled_dataset(p.title) for p in papers}  # "GAIA: a benchmark for ..."
-    proposers: dict[str, set[str | None]] = defaultdict(set)  # each proposer's title must present it so
+    titled = {paper_node(p): titled_dataset(p.title) for p in papers}  # "GAIA: a benchmark for ..."
+    presented: dict[str, set[str | None]] = defaultdict(set)
     for source, node, label in edges:
         if label == "proposes":
-            proposers[node].add(presented.get(source))
-    for node, names in proposers.items():
-        data = graph.nodes[node]
-        spelled = {term_key(n) for n in [data["label"], *data.get("alt_labels", ())]}
-        if all(name is not None and term_key(name) in spelled for name in names):
-            data["type"] = "Dataset"
+            presented[node].add(titled.get(source))
+    conjoined = [
+        (u, v)
+        for (u, v, label), slot in edges.items()
+        if label == "conjoinedWith" and max(confidence[((u, v, label), p)] for p in slot["papers"]) >= min_confidence
+    ]
+    retype_by_names(graph, conjoined, presented)  # "LLaMA-2", "MBPP", "GPU", "GAIA: a benchmark"
     for edge, (source, title, said_so) in said_in_titles:  # after typing: a title's words are no evidence of a type
         slot = edges[edge]
         slot["papers"].add(source)

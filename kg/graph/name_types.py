@@ -6,14 +6,24 @@
 * a version of a method the corpus knows is a method ("LLaMA-2" beside LLaMA, :func:`model_versions`);
 * a name the corpus lists among datasets is a dataset ("HumanEval, MBPP and DS-1000",
   :func:`listed_datasets`);
-* hardware, molecules and rules are notions ("GPU", "RNA", "GDPR": :data:`NOTION_NAMES`).
+* hardware, molecules and rules are notions ("GPU", "RNA", "GDPR": :data:`NOTION_NAMES`);
+* what a paper's title presents as a benchmark is a dataset ("GAIA: a benchmark for ...",
+  :func:`kg.graph.titles.titled_dataset`).
+
+:func:`retype_by_names` applies them to a built graph (``dataset_variants`` applies before, when the
+entities are added).
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Mapping
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+
+import networkx as nx
+
+from kg.graph.model import ENTITY_PREFIX
+from kg.text import term_key
 
 #: Names of hardware, molecules and rules, notions however the sentences used them ("trained on a
 #: GPU", "RNA design", "GDPR compliance" typed Method): Concept, as the guidelines type what is no method.
@@ -121,3 +131,30 @@ def _name_shaped(label: str) -> bool:
 def _squashed(name: str) -> str:
     """A name without case and hyphens: "CIFAR-100" and "cifar100" are one."""
     return name.casefold().replace("-", "")
+
+
+def retype_by_names(
+    graph: nx.MultiDiGraph, conjoined: Iterable[tuple[str, str]], presented: Mapping[str, set[str | None]]
+) -> None:
+    """Type the entities of ``graph`` by the names beside them (the module's list), once the type
+    model and the vocabularies have typed each alone: ``conjoined``, the pairs of entities the build
+    coordinates (at its confidence); ``presented``, for each proposed entity, the name each title
+    proposing it presents as a dataset (None where a title presents none)."""
+    entities = {n: d for n, d in graph.nodes(data=True) if n.startswith(ENTITY_PREFIX)}
+    for node in model_versions({n: (d["label"], d["type"], d["paper_count"]) for n, d in entities.items()}):
+        entities[node]["type"] = "Method"  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
+    for data in entities.values():
+        if str(data["label"]).lower().removesuffix("s") in NOTION_NAMES:  # a GPU is no method
+            data["type"] = "Concept"
+    partners: dict[str, Counter[str]] = defaultdict(Counter)  # "on HumanEval, MBPP and DS-1000"
+    for u, v in conjoined:
+        for one, other in ((u, v), (v, u)):
+            if entities[one]["type"] in {"Method", "Concept"}:
+                partners[one][entities[other]["type"]] += 1
+    for node in listed_datasets(partners, {n: entities[n]["label"] for n in partners}):
+        entities[node]["type"] = "Dataset"
+    for node, names in presented.items():  # every title proposing it presents it: another paper's GAIA is a method
+        data = entities[node]
+        spelled = {term_key(str(n)) for n in [data["label"], *data.get("alt_labels", ())]}
+        if all(name is not None and term_key(name) in spelled for name in names):
+            data["type"] = "Dataset"
