@@ -462,6 +462,7 @@ def test_defects_a_name_after_its_description_is_the_name() -> None:
     from kg.records import Extraction, Mention
 
     texts = ["dynamic benchmark WIKIMIA", "federated learning algorithm FedAvg", "FedAvg", "language model Alpaca"]
+    texts += ["detection method MIN-K PROB"]
     entities, keys = resolve_entities([("p", Extraction([Mention(t, "Method", 0, len(t)) for t in texts], [], [], []))])
-    assert sorted(e.label for e in entities.values()) == ["FedAvg", "WIKIMIA", "language model Alpaca"]
+    assert sorted(e.label for e in entities.values()) == ["FedAvg", "MIN-K PROB", "WIKIMIA", "language model Alpaca"]
     assert keys[0][1] == keys[0][2]

@@ -754,3 +754,13 @@ def test_span_defects_an_english_word_is_no_name_written_in_capitals(nlp) -> Non
     text = "Models are fine-tuned to cater to a diverse array of tasks. We test on CATER."
     mentions = [(m.text, m.label) for m in extract(nlp(text)).mentions]
     assert ("CATER", "Dataset") in mentions and not any(t == "cater" for t, _ in mentions), mentions
+
+
+def test_span_defects_a_name_macro_is_no_word(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "we introduce \\modelname{}, a video tokenizer": the authors' macro for their method's name
+    became the node "modelname" (held-out sample c); the macro's name is no word a reader sees."""
+    from kg.io.clean import clean_abstract
+
+    text = clean_abstract(r"In this paper, we introduce \modelname{}, a video tokenizer. \ours{} beats MAGVIT.").text
+    mentions = [m.text.lower() for m in extract(nlp(text)).mentions]
+    assert "modelname" not in mentions and "ours" not in mentions, mentions

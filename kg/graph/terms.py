@@ -151,7 +151,7 @@ def _qualifier(words: str) -> bool:
 #: algorithm FedAvg", "the open-source solver SCIP" (held-out sample c: the description swallowed).
 _DESCRIBED_NAME = re.compile(
     r"(?:[a-z][\w-]*\s+)*(?:method|approach|algorithm|framework|model|benchmark|dataset|task|metric|solver"
-    r"|software|library|toolkit|tool|system|agent|architecture|platform|simulator|package)s?\s+(\S+)"
+    r"|software|library|toolkit|tool|system|agent|architecture|platform|simulator|package)s?\s+(\S+(?:\s+\S+){0,2})"
 )
 
 
@@ -193,7 +193,7 @@ def core_term(text: str) -> str:
     >>> core_term("dynamic benchmark WIKIMIA"), core_term("federated learning algorithm FedAvg")
     ('WIKIMIA', 'FedAvg')
     >>> core_term("detection method MIN-K PROB"), core_term("language model Alpaca")
-    ('detection method MIN-K PROB', 'language model Alpaca')
+    ('MIN-K PROB', 'language model Alpaca')
 
     A one-word name with "model", "module" or "architecture" is the name (a node of its own, not a
     second one beside it); a common word or a phrase keeps the head, and so does a network:
@@ -216,7 +216,7 @@ def core_term(text: str) -> str:
     ('stochastic projection-free algorithms', 'variance reduced algorithm')
     """
     described = _DESCRIBED_NAME.fullmatch(text)
-    if described is not None and _written_name(described.group(1)):
+    if described is not None and all(_written_name(w) for w in described.group(1).split()):
         return described.group(1)
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
     if len(head) >= 2 and last.lower() in _MEASURE_HEADS and head.isupper() and " " not in head:

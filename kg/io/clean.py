@@ -96,6 +96,9 @@ _FONT_GROUP = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sl|sf|bfseries|itshape)\s+([
 _GROUP = re.compile(r"(?<![\\\w])\{([^{}\\]*)\}")  # {GAN}: TeX grouping, not \{ nor \cmd{...}
 _TIE = re.compile(r"(?<=[\w.)\]])~(?=[\w(\[])")  # decoding~(SD), e.g.~SGD: TeX's unbreakable space
 _CMD = re.compile(r"\\([A-Za-z]+)\s*")
+#: A macro the authors defined for their method's name ("we introduce \\modelname{}, a video tokenizer"):
+#: the name is in their preamble, not in the abstract; its macro's name is no word a reader sees.
+_PLACEHOLDER = re.compile(r"\s*\\(?!operatorname)(?:[A-Za-z]*name|ours|method|abv|abbr|sys)(?![A-Za-z])(?:\{\})?")
 _ESCAPED = re.compile(r"\\([%&$#_{}~^\\*\[\]()`|<>-])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
@@ -250,6 +253,8 @@ def clean_abstract(text: str) -> Cleaned:
 
     >>> clean_abstract("Kullback--Leibler and Karush–Kuhn–Tucker; methods--that is, RL–a bandit").text
     'Kullback-Leibler and Karush-Kuhn-Tucker; methods – that is, RL–a bandit'
+    >>> clean_abstract("we introduce \\\\modelname{}, a video tokenizer, and \\\\ours.").text
+    'we introduce, a video tokenizer, and.'
     >>> clean_abstract("a GLUE score---matching models of 1.5B--13B in 1--8% of runs").text
     'a GLUE score — matching models of 1.5B – 13B in 1–8% of runs'
     """
@@ -291,6 +296,7 @@ def clean_abstract(text: str) -> Cleaned:
         text = _open_groups(text) if tex else _GROUP.sub(r"\1", text)  # one level only outside TeX
     if "\\" in text:
         text = _text_commands(text)
+        text = _PLACEHOLDER.sub("", text)
         text = _ESCAPED.sub(r"\1", text)
         text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
         text = _open_groups(text)  # {O(\lambda)} once \lambda is λ
