@@ -353,6 +353,16 @@ def title_name(title: str) -> str | None:
     return None if cut is None else term_key(title[: cut.start()])
 
 
+def title_description(title: str) -> str | None:
+    """What a title says after the name it opens with (:func:`title_name`); None without one.
+
+    >>> title_description("GAIA: a benchmark for General AI Assistants"), title_description("Graph Edit Networks")
+    ('a benchmark for General AI Assistants', None)
+    """
+    cut = _BREAK.search(title)
+    return None if cut is None else title[cut.end() :].strip()
+
+
 def coined_title_name(title: str) -> str | None:
     """What a title opens with before a colon or a dash, as written, when it reads as a name the
     paper coins: one or two words written like a name (:func:`name_like`)

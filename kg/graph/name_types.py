@@ -139,7 +139,7 @@ def retype_by_names(
     """Type the entities of ``graph`` by the names beside them (the module's list), once the type
     model and the vocabularies have typed each alone: ``conjoined``, the pairs of entities the build
     coordinates (at its confidence); ``presented``, for each proposed entity, the name each title
-    proposing it presents as a dataset (None where a title presents none)."""
+    proposing it presents as a dataset, by its key (None where a title presents none)."""
     entities = {n: d for n, d in graph.nodes(data=True) if n.startswith(ENTITY_PREFIX)}
     for node in model_versions({n: (d["label"], d["type"], d["paper_count"]) for n, d in entities.items()}):
         entities[node]["type"] = "Method"  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
@@ -156,5 +156,5 @@ def retype_by_names(
     for node, names in presented.items():  # every title proposing it presents it: another paper's GAIA is a method
         data = entities[node]
         spelled = {term_key(str(n)) for n in [data["label"], *data.get("alt_labels", ())]}
-        if all(name is not None and term_key(name) in spelled for name in names):
+        if all(name is not None and name in spelled for name in names):
             data["type"] = "Dataset"

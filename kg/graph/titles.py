@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from kg.graph.resolve import Entity
 from kg.records import Extraction, Mention, Paper
-from kg.text import NAME_ENDS, coined_title_name, term_key, title_openings
+from kg.text import NAME_ENDS, coined_title_name, term_key, title_description, title_name, title_openings
 
 #: At most this many papers name an entity a title proposes.
 MAX_PAPERS = 3
@@ -289,30 +289,28 @@ def topic_names(entity: Entity) -> list[str]:
 _DATASET_KINDS = frozenset(
     {"benchmark", "dataset", "suite", "corpus", "environment", "testbed", "simulator", "gym", "arena"}
 )
-_TITLED = re.compile(r"([^:]{2,40}?)\s*:\s*(?:an?\s+|the\s+)?(.+)", re.IGNORECASE)
 _DESCRIPTION_END = re.compile(r"\s+(?:for|of|with|to|on|in|via|that|from|towards?|as)\s+", re.IGNORECASE)
 
 
 def titled_dataset(title: str) -> str | None:
-    """The name of the dataset a title presents: the name before the colon when what follows is
-    headed by a dataset's kind ("GAIA: a benchmark for General AI Assistants", "Jumanji: a Diverse
-    Suite of Scalable Reinforcement Learning Environments"); nothing when it names two kinds ("A
-    Research Library and Benchmark") or another ("A Framework for ...").
+    """The key of the dataset a title presents: the name it opens with (:func:`kg.text.title_name`)
+    when what follows is headed by a dataset's kind ("GAIA: a benchmark for General AI Assistants",
+    "Jumanji: a Diverse Suite of Scalable Reinforcement Learning Environments"); nothing when it
+    names two kinds ("A Research Library and Benchmark") or another ("A Framework for ...").
 
     >>> titled_dataset("GAIA: a benchmark for General AI Assistants")
-    'GAIA'
+    'gaia'
     >>> titled_dataset("Jumanji: a Diverse Suite of Scalable Reinforcement Learning Environments in JAX")
-    'Jumanji'
+    'jumanji'
     >>> titled_dataset("VFLAIR: A Research Library and Benchmark for Vertical Federated Learning") is None
     True
     >>> titled_dataset("CDTrans: Cross-domain Transformer for Unsupervised Domain Adaptation") is None
     True
     """
-    titled = _TITLED.fullmatch(title.strip())
-    if titled is None:
+    name, described = title_name(title), title_description(title)
+    if name is None or not described:
         return None
-    head = _DESCRIPTION_END.split(titled.group(2), maxsplit=1)[0].split()
+    head = _DESCRIPTION_END.split(described, maxsplit=1)[0].split()
     if not head or {"and", "&", "or"} & {w.lower() for w in head}:
         return None
-    last = head[-1].lower().rstrip(".,;")
-    return titled.group(1).strip() if last.removesuffix("s") in _DATASET_KINDS else None
+    return name if head[-1].lower().rstrip(".,;").removesuffix("s") in _DATASET_KINDS else None
