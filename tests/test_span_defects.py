@@ -641,6 +641,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"pre-trained language models", "fine-tuning data"},
             {"Fine-tuning large pre-trained language models"},
         ),
+        (  # ... autoencoders and classifiers are trained too; "speeds up" is the verb after a name
+            "Pre-training masked autoencoders helps, and FlashFFTConv speeds up exact FFT convolutions.",
+            {"masked autoencoders", "FlashFFTConv"},
+            {"Pre-training masked autoencoders", "FlashFFTConv speeds"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},
@@ -650,6 +655,13 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             "This work proposes also novel differentiable augmentation operations relevant for sleep staging.",
             {"differentiable augmentation operations"},
             {"also novel differentiable augmentation operations", "novel differentiable augmentation operations"},
+        ),
+        (  # a clause's verb the tagger reads into the chunk after "and", "to", an adverb or a plural subject
+            "We integrate physics knowledge and exploit latent representations, and leverage instruction-tuned"
+            " models to mathematically formulate error propagation; translators guarantee correctness via"
+            " leverage score sampling.",
+            {"latent representations", "instruction-tuned models", "error propagation", "leverage score sampling"},
+            {"exploit latent representations", "leverage instruction-tuned models", "formulate error propagation"},
         ),
         (  # "bound" the tagger reads as a verb after "lower"/"upper": the bound is one term with its words
             "We maximize the evidence lower bound of the model and derive a variational upper bound on the loss.",

@@ -43,6 +43,12 @@ CLAUSE_VERBS = frozenset(
     indicate suggest underperform correspond build operate extend consist combine excel surpass generalize
     rely attain facilitate eliminate""".split()
 )
+#: Verbs that never start a term: after "and", "or", "to", a modal, an adverb or a plural subject they are
+#: the verb of a clause the tagger read into a noun chunk ("..., and exploit latent representations").
+LEADING_VERBS = frozenset(
+    """exploit leverage facilitate formulate guarantee utilize utilise enhance expedite mitigate incorporate
+    integrate employ ensure alleviate boost achieve demonstrate enable improve obtain accelerate""".split()
+)
 _NUMBER = re.compile(r"\d[\d.,]*")
 #: Magnitudes, units and ordinals written against a number: "100K", "13B", "24GB", "0.85mm", "10x", "1st".
 _UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms px x % USD st nd rd th".split())  # and "1st", "3rd"
@@ -86,7 +92,9 @@ _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
 #: Their gerunds, verbs too before what they train: "fine-tuning language models" (not "fine-tuning data").
 _TRAINING = frozenset({"fine-tuning", "finetuning", "pre-training", "pretraining", "training", "re-training"})
-_TRAINED = frozenset({"model", "network", "transformer", "llm", "lm", "policy", "encoder", "hypernetwork"})
+_TRAINED = frozenset(
+    {"model", "network", "transformer", "llm", "lm", "policy", "encoder", "hypernetwork", "autoencoder", "classifier"}
+)
 #: Participles of a model's training that say which state of it, not what kind: stripped before a name
 #: or a plain "model" ("pre-trained BERT", "the pre-trained model"), kept in "pre-trained language model".
 _TRAINED_STATES = frozenset({"pre-trained", "pretrained", "fine-tuned", "finetuned", "frozen"})
@@ -270,6 +278,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         finite = token.tag_ in _FINITE and token.dep_ != "amod"  # not "novel" read as a verb before its noun
         clause_verb = finite or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
+        clause_verb |= lower == "speeds" and k + 1 < len(doc) and doc[k + 1].lower_ == "up"  # "X speeds up Y"
         if k > start and ((text.islower() and clause_verb) or token.tag_ == "PRP$"):  # not "build-up"
             end = k  # the verb: "self-play suffer convergence"; a pronoun: "WMT16 Romanian-English our model"
             break
@@ -284,6 +293,9 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             break
     rated = False
     while start < end:
+        if start + 1 < end and _clause_verb_first(doc, start):
+            start += 1  # "and leverage instruction-tuned models" -> "instruction-tuned models"
+            continue
         if counted_kind(doc, start):
             break  # "few-shot classification", "two-sample test", "zero-shot learning": the count makes the kind
         amount = quantity(doc, start)  # "100K natural language feedback", "13B-parameter LLM"
@@ -319,6 +331,19 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
     if rated and end - start == 1 and not (is_named(doc[start]) or _keeps_case(doc[start])):
         return doc[start:start]  # "high rewards", "large datasets": an amount of a common thing
     return whole_words(doc[start:end])
+
+
+def _clause_verb_first(doc: Doc, i: int) -> bool:
+    """Whether token ``i``, a chunk's first, is the verb of its clause ("and facilitate X", "to formulate
+    X", "translators guarantee correctness"), not a word of the term ("via leverage score sampling")."""
+    if i == 0 or doc[i].text not in LEADING_VERBS:
+        return False
+    prev = doc[i - 1]
+    return (
+        prev.lower_ in {"and", "or", "to", ","}
+        or prev.tag_ in {"MD", "NNS", "PRP"}
+        or (prev.pos_ == "ADV" and prev.lower_.endswith("ly"))
+    )
 
 
 def based_suffix(doc: Doc, i: int) -> bool:
