@@ -546,3 +546,15 @@ def test_a_name_written_with_its_role_head_keeps_that_form_as_an_alternative_lab
     shown = {e.label: e.alt_labels(e.label) for e in entities.values()}
     assert shown["gradient projection"] == ["gradient projection algorithm"]
     assert shown["NAS"] == []
+
+
+def test_a_symbol_with_a_subscript_is_no_abbreviation():
+    # "label sharpness ($K_\mathcal{F}$)" reads "K_F": a symbol of the paper's, not the corpus's KF
+    papers = [
+        ("sharp", ex(("K_F", "Metric"))),
+        ("kf1", ex(("KF", "Method"), definitions=[("KF", "Kalman filter")])),
+        ("kf2", ex(("KF", "Method"), definitions=[("KF", "Kalman filter")])),
+    ]
+    _entities, keys = resolve_entities(papers)
+    assert keys[1] == keys[2] == [term_key("Kalman filter")]
+    assert keys[0] != [term_key("Kalman filter")]

@@ -192,8 +192,8 @@ class Resolver:
     def resolve(self, mention: Mention, local: dict[str, str]) -> tuple[str, str | None, bool]:
         """``(key, expanded text or None, is a short form)`` of one mention; ``local`` holds the
         paper's own definitions by :func:`term_key` of the short form."""
-        # an abbreviation is written with capitals: "al" (of "et al.") is no AL
-        short = " " not in mention.text and sum(c.isupper() for c in mention.text) >= 2
+        # an abbreviation is written with capitals: "al" (of "et al.") is no AL, a symbol "K_F" no Kalman filter
+        short = " " not in mention.text and "_" not in mention.text and sum(c.isupper() for c in mention.text) >= 2
         whole = self._long_form(mention.text, local) if short else None
         if whole is not None and term_key(whole) != term_key(mention.text):
             whole = self._expand_words(whole, local) or whole  # MBRL = "model-based RL" = ... reinforcement learning
