@@ -38,6 +38,14 @@ def blank():
         ),
         ("we introduce Generalized CCNNs (GCCNs), a family", "GCCNs", "Generalized CCNNs"),
         ("The rise of Generative AI (GenAI) has impacted forums", "GenAI", "Generative AI"),
+        # a lower-case letter hyphened before the capitals is an initial: not "Learning-to-match", "nearest neighbors"
+        ("we introduce the mini-batch Learning-to-match (m-LTM) framework", "m-LTM", "mini-batch Learning-to-match"),
+        (
+            "plotted by t-distributed stochastic neighbor embedding (t-SNE)",
+            "t-SNE",
+            "t-distributed stochastic neighbor embedding",
+        ),
+        ("a classifier by k-nearest neighbors (k-NN) votes", "k-NN", "k-nearest neighbors"),
     ],
 )
 def test_definitions_found_with_the_right_long_form(blank, text, short, long):

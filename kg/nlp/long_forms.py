@@ -20,9 +20,16 @@ def short_letters(short: str) -> str:
 
     >>> short_letters("SAEs"), short_letters("CoS"), short_letters("STD-FD")
     ('SAE', 'CS', 'STDFD')
+
+    A lower-case letter hyphened before the capitals is an initial too: "m-LTM" is a "mini-batch LTM".
+
+    >>> short_letters("m-LTM"), short_letters("t-SNE")
+    ('MLTM', 'TSNE')
     """
     core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
     upper = "".join(c for c in core if c.isupper() or c.isdigit())
+    if len(core) > 3 and core[0].islower() and core[1] == "-" and core[2].isupper():
+        upper = core[0].upper() + upper
     return upper if len(upper) >= 2 else core.upper()
 
 
