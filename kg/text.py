@@ -147,8 +147,16 @@ def singular(word: str) -> str:
 
     >>> [singular(w) for w in ["equilibria", "Minima", "spectra", "criteria"]]
     ['equilibrium', 'Minimum', 'spectrum', 'criterion']
+
+    The plural after "-of-" is the phrase's own: a mixture of experts is one mixture.
+
+    >>> [singular(w) for w in ["Mixture-of-Experts", "bag-of-words", "chains-of-thought", "regions-of-interests"]]
+    ['Mixture-of-Experts', 'bag-of-words', 'chain-of-thought', 'region-of-interests']
     """
     low = word.lower()
+    if "-of-" in low:
+        first, _, rest = word.partition("-")
+        return f"{singular(first)}-{rest}"  # the head comes first
     cut = max(low.rfind("-"), low.rfind("/"))
     if cut >= 0 and len(low) - cut <= 3:
         return word  # a short variant suffix, not a plural: EfficientMod-s, Hyena-GPT-s, FLOPs/s

@@ -338,6 +338,7 @@ def test_concepts_a_longer_established_name_is_narrower_than_the_name_that_heads
         ("kernel sizes", "kernel size"),  # not "kernel siz"
         ("UCB bonuses", "UCB bonus"),  # not "UCB bonuse"
         ("PAC-Bayes", "PAC-Bayes"),  # not "PAC-Baye"
+        ("Sparse Mixture-of-Experts", "Sparse Mixture-of-Experts"),  # not "Sparse Mixture-of-Expert"
         ('the "teacher" model', 'the "teacher" model'),  # balanced quotes are the writer's
     ],
 )

@@ -29,6 +29,12 @@ from kg.text import singular
         ("EfficientMod-s", "EfficientMod-s"),  # a variant suffix, not a plural: not "EfficientMod-"
         ("Hyena-GPT-s", "Hyena-GPT-s"),
         ("FLOPs/s", "FLOPs/s"),  # a unit: not "FLOPs/"
+        (
+            "Mixture-of-Experts",
+            "Mixture-of-Experts",
+        ),  # the plural after "-of-" is the phrase's: not "Mixture-of-Expert"
+        ("bag-of-words", "bag-of-words"),
+        ("chains-of-thought", "chain-of-thought"),
     ],
 )
 def test_defects_singular_keeps_names_and_knows_irregular_plurals(word: str, expected: str) -> None:
