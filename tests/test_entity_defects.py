@@ -447,6 +447,32 @@ def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
     assert types["GPT-4"] == "Method"
 
 
+def test_defects_a_name_listed_among_methods_is_a_method() -> None:
+    """ "LLaMA-2, Alpaca and Vicuna": Vicuna typed Concept by its mentions in 10 ICLR 2024 papers (held-out
+    sample d); a name in title case coordinated with two methods or more, and mostly with methods, is one.
+    A common term is not: "distribution shift and label noise" say nothing of its type."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper, RelationRecord
+
+    text = "We tune LLaMA-2, Alpaca and Vicuna, and study PPO, DQN and distribution shift."
+    names = [
+        ("LLaMA-2", "Method"),
+        ("Alpaca", "Method"),
+        ("Vicuna", "Concept"),
+        ("PPO", "Method"),
+        ("DQN", "Method"),
+        ("distribution shift", "Concept"),
+    ]
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    listed = [
+        RelationRecord(a, "conjoinedWith", b, text, 0.9) for a, b in ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5))
+    ]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], listed, [])])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["Vicuna"] == "Method"
+    assert types["distribution shift"] == "Concept"
+
+
 def test_defects_hardware_molecules_and_rules_are_no_methods() -> None:
     """ "GPU", "TPU", "RNA", "GDPR" typed Method by their sentences (issue 12's "GPU" typed Method;
     held-out sample c's TPU, GDPR, RNA): notions, not methods."""

@@ -5,7 +5,7 @@
   :func:`dataset_variants`);
 * a version of a method the corpus knows is a method ("LLaMA-2" beside LLaMA, :func:`model_versions`);
 * a name the corpus lists among datasets is a dataset ("HumanEval, MBPP and DS-1000",
-  :func:`listed_datasets`);
+  :func:`listed_datasets`), one it lists among methods a method ("Alpaca and Vicuna", :func:`listed_methods`);
 * hardware, molecules and rules are notions ("GPU", "RNA", "GDPR": :data:`NOTION_NAMES`);
 * what a paper's title presents as a benchmark is a dataset ("GAIA: a benchmark for ...",
   :func:`kg.graph.titles.titled_dataset`).
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import networkx as nx
 
@@ -117,11 +117,33 @@ def listed_datasets(partners: Mapping[str, Counter[str]], labels: Mapping[str, s
     >>> sorted(listed_datasets(partners, {"mbpp": "MBPP", "gpt": "GPT-4", "data": "real data"}))
     ['mbpp']
     """
+    return _listed_among(partners, labels, "Dataset", _name_shaped)
+
+
+def listed_methods(partners: Mapping[str, Counter[str]], labels: Mapping[str, str]) -> set[str]:
+    """The entities the corpus lists among methods: written as a name in title case, and coordinated
+    with two methods or more and mostly with methods ("LLaMA-2, Alpaca and Vicuna", "Code Llama and
+    WizardLM"), whatever their own mentions voted ("Vicuna" typed Concept in 10 ICLR 2024 papers).
+
+    >>> partners = {"vicuna": Counter(Method=4, Dataset=1), "shift": Counter(Method=3)}
+    >>> sorted(listed_methods(partners, {"vicuna": "Vicuna", "shift": "distribution shift"}))
+    ['vicuna']
+    """
+    return _listed_among(partners, labels, "Method", _title_cased)
+
+
+def _listed_among(
+    partners: Mapping[str, Counter[str]], labels: Mapping[str, str], kind: str, shaped: Callable[[str], bool]
+) -> set[str]:
     return {
         node
         for node, types in partners.items()
-        if types["Dataset"] >= 2 and 2 * types["Dataset"] > sum(types.values()) and _name_shaped(labels[node])
+        if types[kind] >= 2 and 2 * types[kind] > sum(types.values()) and shaped(labels[node])
     }
+
+
+def _title_cased(label: str) -> bool:
+    return all(word[:1].isupper() or word[:1].isdigit() for word in label.split())
 
 
 def _name_shaped(label: str) -> bool:
@@ -151,8 +173,12 @@ def retype_by_names(
         for one, other in ((u, v), (v, u)):
             if entities[one]["type"] in {"Method", "Concept"}:
                 partners[one][entities[other]["type"]] += 1
-    for node in listed_datasets(partners, {n: entities[n]["label"] for n in partners}):
+    labels = {n: entities[n]["label"] for n in partners}
+    named_methods = listed_methods({n: t for n, t in partners.items() if entities[n]["type"] == "Concept"}, labels)
+    for node in listed_datasets(partners, labels):
         entities[node]["type"] = "Dataset"
+    for node in named_methods:
+        entities[node]["type"] = "Method"
     for node, names in presented.items():  # every title proposing it presents it: another paper's GAIA is a method
         data = entities[node]
         spelled = {term_key(str(n)) for n in [data["label"], *data.get("alt_labels", ())]}
