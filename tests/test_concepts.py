@@ -256,6 +256,26 @@ def test_concepts_a_head_only_longer_names_say_is_no_term_to_link() -> None:
     assert _linked(graph, "qa") == {"a", "v0", "v1", "v2", "v3"}
 
 
+def test_concepts_what_follows_a_preposition_in_a_longer_name_is_no_head() -> None:
+    """Papers on "reinforcement learning from human feedback" were linked to "human feedback" (26 of its
+    46 ICLR 2024 papers; held-out sample d judged the link a fragment): a name's head comes before its
+    preposition."""
+    from kg.graph.naming import link_named
+
+    abstracts = {f"r{i}": "Reinforcement learning from human feedback aligns models." for i in range(3)}
+    abstracts |= {f"h{i}": "Human feedback is costly." for i in range(3)}
+    graph = _corpus(
+        abstracts,
+        {
+            "rlhf": ("reinforcement learning from human feedback", ["RLHF"], ["r0", "r1"]),
+            "hf": ("human feedback", [], ["h0", "h1", "h2"]),
+        },
+    )
+    link_named(graph)
+    assert _linked(graph, "rlhf") == {"r0", "r1", "r2"}
+    assert _linked(graph, "hf") == {"h0", "h1", "h2"}
+
+
 def test_concepts_abbreviations_and_common_words_are_not_searched_blindly() -> None:
     from kg.graph.naming import link_named
 

@@ -97,6 +97,10 @@ CLASS_NOUNS = frozenset(
 )
 
 
+#: Words after a name's head: what follows them is no head ("learning from human feedback", "mixture of experts").
+_AFTER_HEAD = frozenset({"of", "from", "with", "for", "via", "by", "in", "on", "to", "and", "or", "through", "under"})
+
+
 class NameIndex:
     """Names of entities by their words: lower-case, or as written for names with inner capitals."""
 
@@ -182,6 +186,8 @@ class NameIndex:
         "model-agnostic meta-learning" (a compound names its head), never from inside a hyphenated
         word ("agnostic" in "model-agnostic") nor a single common word."""
         for start in range(1, len(words)):
+            if words[start - 1].lower() in _AFTER_HEAD:
+                return set()  # "human feedback" of "reinforcement learning from human feedback" is no head
             if joined[start]:
                 continue
             nodes = self.lookup(words[start:]) - {exclude}
