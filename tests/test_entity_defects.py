@@ -425,6 +425,24 @@ def test_defects_a_setup_baseline_mechanism_or_metric_head_is_the_term_it_heads(
     assert sorted(e.label for e in entities.values()) == sorted([*wanted, "Fisher-Rao metric"])
 
 
+def test_defects_an_issue_phenomenon_or_scenario_head_is_the_term_it_heads() -> None:
+    """ "distribution shift issue" (held-out sample d), "double descent phenomenon", "transfer learning
+    scenario": the term the head says is a difficulty, an effect or a setting; a one-word term keeps it."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    texts = [
+        "distribution shift issue",
+        "distribution shift",
+        "double descent phenomenon",
+        "transfer learning scenarios",
+    ]
+    texts += ["lazy training regime", "multilingual jailbreak challenges", "scalability issue"]
+    entities, _ = resolve_entities([("p", Extraction([Mention(t, "Concept", 0, len(t)) for t in texts], [], [], []))])
+    wanted = ["distribution shift", "double descent", "transfer learning", "lazy training", "multilingual jailbreak"]
+    assert sorted(e.label for e in entities.values()) == sorted([*wanted, "scalability issue"])
+
+
 def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
     """ "on HumanEval, HumanEval+, MBPP, and DS-1000": MBPP typed Method by its mentions (held-out
     sample c); a name coordinated with two datasets or more, and mostly with datasets, is one."""

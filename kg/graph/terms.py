@@ -22,6 +22,8 @@ ROLE_HEADS = frozenset(
         "strategies", "scheme", "schemes", "method", "methods", "algorithm", "algorithms",
         "benchmark", "benchmarks", "dataset", "datasets", "environment", "environments", "game", "games",
         "suite", "baseline", "baselines", *("setup", "setups", "mechanism", "mechanisms"),
+        *("issue", "issues", "phenomenon", "phenomena", "scenario", "scenarios", "regime", "regimes"),
+        *("challenge", "challenges"),
     }
 )  # fmt: skip
 #: Role heads that a one-word term keeps: the "Gaussian mechanism" is a mechanism, a "multi-camera
@@ -187,6 +189,11 @@ def core_term(text: str) -> str:
     ('federated learning', 'PPO', 'attention mechanism')
     >>> core_term("Gaussian mechanism"), core_term("multi-head attention mechanism")
     ('Gaussian mechanism', 'multi-head attention')
+
+    So are an issue, a phenomenon, a scenario, a regime or a challenge:
+
+    >>> core_term("distribution shift issue"), core_term("double descent phenomenon"), core_term("scalability issue")
+    ('distribution shift', 'double descent', 'scalability issue')
 
     A name after the words that describe it is the name:
 
