@@ -2,7 +2,9 @@
 
 "suffer from overfitting", "grokking occurs" (a gerund alone), "proposes time-dependent importance
 reweighting to mitigate the bias" (a gerund after the noun it belongs with). A gerund with an
-object ("overfitting the data") or a common one ("a framework aiming to") is a verb.
+object ("overfitting the data") or a common one ("a framework aiming to") is a verb. So is the noun
+after an adjective that never ends a term ("convolutional neural architectures", "architectures" read
+as a verb: :func:`noun_after`).
 """
 
 from __future__ import annotations
@@ -38,3 +40,23 @@ def gerund_after(span: Span, lexicon: Lexicon) -> Token | None:
     if not span[-1].whitespace_ or any(c.dep_ in {"dobj", "pobj", "prep", "attr", "dative"} for c in token.children):
         return None
     return token if rare_term(token.lower_) or token.lower_ in lexicon.term_gerunds else None
+
+
+#: Adjectives that never end a term: a chunk ending on one lost its noun to the tagger.
+DANGLING_ADJECTIVES = frozenset(
+    """neural generative adversarial contrastive convolutional recurrent residual stochastic variational
+    discriminative probabilistic multimodal""".split()
+)
+
+
+def noun_after(span: Span) -> Token | None:
+    """The noun after ``span`` that the tagger read as a verb when ``span`` ends on an adjective that
+    never ends a term: "architectures" of "the most successful convolutional neural architectures",
+    "models" of "hierarchical generative models"; not a preposition or a name ("generative in nature")."""
+    doc = span.doc
+    token = doc[span.end] if len(span) and span.end < len(doc) else None
+    if token is None or span[-1].lower_ not in DANGLING_ADJECTIVES or not span[-1].whitespace_:
+        return None
+    return (
+        token if token.is_alpha and token.is_lower and token.tag_ in {"VBZ", "VBP", "VB", "VBD", "NNS", "NN"} else None
+    )

@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import defined_inside, definitions, without_qualifiers
 from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
-from kg.nlp.gerunds import gerund_after, rare_gerund
+from kg.nlp.gerunds import gerund_after, noun_after, rare_gerund
 from kg.nlp.hyphened import modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon, word_not_name
@@ -96,7 +96,11 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "the Walmart dataset"
     head, prefixed = span[-1], prefix_term(span[0], lexicon)  # "over-smoothing (problem)", "off-policy"
     one_word = (len(span) == 1 and rare_gerund(head)) or (prefixed and len(span) == 3)  # grokking, over-fitting
-    if head.pos_ not in {"NOUN", "PROPN"} and not one_word and gerund_after(span[:-1], lexicon) != head:
+    if (
+        head.pos_ not in {"NOUN", "PROPN"}
+        and not one_word
+        and head not in (gerund_after(span[:-1], lexicon), noun_after(span[:-1]))
+    ):
         return False
     if len(span) == 1:
         lemma = singular(head.lower_)
@@ -153,7 +157,7 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
             and span[0].pos_ in {"NOUN", "PROPN", "ADJ"}
         ):
             span = doc[span.start - 1 : span.end]  # "lossless compression"
-        if span.end == chunk.end and (gerund := gerund_after(span, lexicon)) is not None:
+        if span.end == chunk.end and (gerund := gerund_after(span, lexicon) or noun_after(span)) is not None:
             span = doc[span.start : gerund.i + 1]  # "importance reweighting" parsed as "importance" + verb
         yield span
         based = [t.i for t in span[1:-1] if based_suffix(doc, t.i)]

@@ -17,6 +17,7 @@ from weakref import WeakKeyDictionary
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.eponyms import eponym_possessive
+from kg.nlp.gerunds import DANGLING_ADJECTIVES
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
 from kg.nlp.kind_superlatives import names_kind
 from kg.nlp.lexicon import Lexicon, known_types
@@ -277,6 +278,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if k - 2 > start and lower == "based" and based_suffix(doc, k):
             start = _word_start(doc, k - 2, start)  # "the single gradient-based method" -> "gradient-based method"
         finite = token.tag_ in _FINITE and token.dep_ != "amod"  # not "novel" read as a verb before its noun
+        finite &= k == 0 or doc[k - 1].lower_ not in DANGLING_ADJECTIVES  # "neural architectures" as a verb
         clause_verb = finite or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
         clause_verb |= lower == "speeds" and k + 1 < len(doc) and doc[k + 1].lower_ == "up"  # "X speeds up Y"
         if k > start and ((text.islower() and clause_verb) or token.tag_ == "PRP$"):  # not "build-up"
