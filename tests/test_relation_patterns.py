@@ -627,3 +627,13 @@ def test_issue_13_a_coordination_inside_one_span_conjoins_its_conjuncts(nlp):
     found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
     assert ("spectral graph convolutions", "conjoinedWith", "spatial graph convolutions") in found
     assert ("CIFAR-10", "conjoinedWith", "CIFAR-100") in found
+
+
+def test_issue_13_two_names_sharing_a_head_are_two_things_conjoined(nlp):
+    """ "their Gaussian Process and Neural Tangent kernels" (held-out ICLR 2023 sample, two important
+    entities missed): two names in title case before one head name two kernels."""
+    from kg.nlp.extract import extract
+
+    ex = extract(nlp("Here we study their properties through their Gaussian Process and Neural Tangent kernels."))
+    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    assert ("Gaussian Process kernels", "conjoinedWith", "Neural Tangent kernels") in found

@@ -646,6 +646,15 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             {"masked autoencoders", "FlashFFTConv"},
             {"Pre-training masked autoencoders", "FlashFFTConv speeds"},
         ),
+        (  # the noun after an adjective that never ends a term, read as a verb, is the term's head
+            "ResNets are amongst the most successful convolutional neural architectures for image processing.",
+            {"convolutional neural architectures"},
+            {
+                "convolutional neural",
+                "successful convolutional neural",
+                "successful convolutional neural architectures",
+            },
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},

@@ -53,6 +53,11 @@ def coordination_variants(text: str) -> list[str]:
     (['Yelp', 'Zoo'], ['Adam and gradient descent'])
     >>> coordination_variants("Foraging and StarCraft II")
     ['Foraging', 'StarCraft II']
+
+    So do two names of as many words in title case before a head in lower case:
+
+    >>> coordination_variants("Gaussian Process and Neural Tangent kernels")
+    ['Gaussian Process kernels', 'Neural Tangent kernels']
     """
     words = text.split()
     if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
@@ -63,6 +68,11 @@ def coordination_variants(text: str) -> list[str]:
         if all(_VERSION.fullmatch(w) for w in words[3:]):
             return [words[0], " ".join(words[2:])]  # "Foraging and StarCraft II": a version is the last name's
         return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
+    for i in (2, 3):  # "Gaussian Process and Neural Tangent kernels": two names in title case share the head
+        if len(words) > 2 * i + 1 and words[i] in {"and", "or"}:
+            left, right, head = words[:i], words[i + 1 : 2 * i + 1], words[2 * i + 1 :]
+            if all(w.istitle() for w in left + right) and all(w.islower() for w in head):
+                return [" ".join(left + head), " ".join(right + head)]
     return [text]
 
 
