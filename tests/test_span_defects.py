@@ -655,6 +655,13 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
                 "successful convolutional neural architectures",
             },
         ),
+        (  # a word hanging on its hyphen before "and" shares the rest of the next: two things
+            "We compare first- and second-order optimizers. Our Continual one- and two-block architectures reduce"
+            " the floating point operations, in- and out-of distribution.",
+            {"first-order optimizers", "second-order optimizers", "Continual one-block architectures"}
+            | {"Continual two-block architectures", "floating point operations"},
+            {"Continual one-", "point operations"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},

@@ -4,9 +4,13 @@ A count hyphened to a noun makes a kind ("few-shot", "two-sample", "multi-task")
 particle or preposition hyphened to a noun ("over-smoothing", "off-policy", "in-context"), which
 the tagger reads as an adverb or a preposition; an evaluative word made the same way does not
 ("in-depth", "in-house"). :mod:`kg.nlp.span_edges` keeps such words whole at a mention's edge.
+A word's first piece may hang before "and" or "or", sharing the rest with the next word ("first- and
+second-order optimizers": :func:`hanging_coordinations`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span, Token
 
@@ -103,3 +107,29 @@ def modifier_word(span: Span) -> bool:
     if first == "non":  # "non-autoregressive"; "non-stationarity" is a noun
         return not last.endswith(_NOUN_ENDS)
     return first in _MODIFIER_FIRST or (last.endswith("ed") and len(last) > 4)
+
+
+def hanging_coordinations(doc: Doc) -> Iterator[Span]:
+    """Phrases whose first word hangs on a hyphen before "and"/"or", with the nouns after the second
+    word and the capitalized or adjective words before the first: "first- and second-order
+    optimizers", "Continual one- and two-block architectures" (the parser splits them apart).
+    :func:`kg.nlp.variants.coordination_variants` reads the two things they name."""
+    for token in doc:
+        i = token.i
+        if not (len(token) > 1 and token.text[-1] == "-" and token.text[-2].isalnum() and i + 2 < len(doc)):
+            continue
+        if doc[i + 1].lower_ not in {"and", "or"}:
+            continue
+        k = i + 2
+        while k + 1 < len(doc) and doc[k].whitespace_ == "" and doc[k + 1].text in {"-", "‐"}:
+            k += 2  # the hyphened word: "second-order", "out-of-distribution"
+        if k == i + 2:
+            continue
+        k += 1
+        while k < len(doc) and doc[k - 1].whitespace_ and doc[k].pos_ in {"NOUN", "PROPN"} and doc[k].is_alpha:
+            k += 1  # its nouns: "optimizers", "block architectures"
+        start = i
+        while start > 0 and doc[start - 1].pos_ in {"PROPN", "ADJ"} and doc[start - 1].is_alpha:
+            start -= 1
+        if k > i + 4 or doc[k - 1].pos_ in {"NOUN", "PROPN"}:
+            yield doc[start:k]

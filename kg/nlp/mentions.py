@@ -20,7 +20,7 @@ from kg.nlp.abbreviations import defined_inside, definitions, without_qualifiers
 from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.gerunds import gerund_after, noun_after, rare_gerund
-from kg.nlp.hyphened import modifier_word, prefix_term
+from kg.nlp.hyphened import hanging_coordinations, modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon, word_not_name
 from kg.nlp.listed_tasks import listed_task
@@ -78,6 +78,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False  # "outperforms X by a large margin": how much, no metric
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
+    if span[-1].text.endswith("-") and len(span[-1]) > 1:
+        return False  # "Continual one-" of "Continual one- and two-block architectures"
     if modifier_word(span):
         return False  # "nonconvex", "out-of-distribution", "off-policy": qualify a noun, name nothing
     if listed_resource(span, lexicon):
@@ -113,7 +115,10 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     generic = singular(head.lower_) in lexicon.generic_heads and not prefixed
     if generic and all(t.lower_ in lexicon.stop_modifiers or t.pos_ not in {"NOUN", "PROPN", "ADJ"} for t in span[:-1]):
         return False
-    return len(span) <= 6 or len(surface.split()) <= 4  # "two-way center-aware labeling algorithm": 4 words
+    if len(span) <= 6 or len(surface.split()) <= 4:  # "two-way center-aware labeling algorithm": 4 words
+        return True
+    variants = coordination_variants(surface)  # "in- and out-of distribution data": two of 2 words
+    return len(variants) > 1 and all(len(v.split()) <= 4 for v in variants)
 
 
 def _names_before_head(span: Span) -> bool:
@@ -173,6 +178,7 @@ def candidates(doc: Doc, lexicon: Lexicon, chunks: Iterable[Span] | None = None)
                 yield whole_words(doc[tok.i : tok.i + 2])  # "PALM hyper-parameters", not "PALM hyper"
     yield from named_runs(doc)
     yield from listed_names(doc)  # "Atari games (Breakout, Pong and Space Invaders)": one chunk
+    yield from hanging_coordinations(doc)  # "first- and second-order optimizers": no trimming cuts it
     yield from (doc[t.i : t.i + 1] for t in doc if rare_gerund(t))
     yield from given_names(doc)
     for short, long in definitions(doc):

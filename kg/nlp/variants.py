@@ -54,11 +54,24 @@ def coordination_variants(text: str) -> list[str]:
     >>> coordination_variants("Foraging and StarCraft II")
     ['Foraging', 'StarCraft II']
 
+    A hanging hyphen shares what follows the other word's:
+
+    >>> coordination_variants("first- and second-order optimizers")
+    ['first-order optimizers', 'second-order optimizers']
+    >>> coordination_variants("Continual one- and two-block architectures")
+    ['Continual one-block architectures', 'Continual two-block architectures']
+
     So do two names of as many words in title case before a head in lower case:
 
     >>> coordination_variants("Gaussian Process and Neural Tangent kernels")
     ['Gaussian Process kernels', 'Neural Tangent kernels']
     """
+    hanging = _HANGING_HYPHEN.fullmatch(text)
+    if hanging is not None:  # "first- and second-order optimizers": each prefix takes the rest
+        before, one, two, rest = hanging.groups()
+        if rest[:3] in {"of ", "of-"}:  # "in- and out-of distribution"
+            return [f"{before}{one}-{rest[3:]}", f"{before}{two}-of-{rest[3:]}"]
+        return [f"{before}{one}-{rest}", f"{before}{two}-{rest}"]
     words = text.split()
     if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
         if words[0][:1].isupper() != words[2][:1].isupper():
@@ -76,6 +89,7 @@ def coordination_variants(text: str) -> list[str]:
     return [text]
 
 
+_HANGING_HYPHEN = re.compile(r"(.*?)([^\W_]+)- (?:and|or) ([^\W_]+)-(\S.*)")
 _VERSION = re.compile(r"(?:[IVX]+|\d+(?:\.\d+)*|v\d+)")
 
 #: Heads of a phrase that names datasets: "the Yelp and Zoo datasets".
