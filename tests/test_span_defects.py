@@ -662,6 +662,11 @@ def test_span_defects_a_rated_amount_is_not_the_name(nlp, text: str, expected: s
             | {"Continual two-block architectures", "floating point operations"},
             {"Continual one-", "point operations"},
         ),
+        (  # an English word with its first letters capitalized to spell an abbreviation is no name alone
+            "We propose PROtotype GRAph Model based pseudo-label learning (PROGRAM), unlike DAgger.",
+            {"PROtotype GRAph Model", "DAgger"},
+            {"GRAph", "PROtotype"},
+        ),
         (  # a participle that makes a kind keeps its place, even where the tagger reads it as the verb
             "We apply masked image modeling and projected gradient descent to binarized MNIST with gated layers.",
             {"masked image modeling", "projected gradient descent", "binarized MNIST", "gated layers"},

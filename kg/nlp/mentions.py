@@ -7,6 +7,7 @@ spans may nest ("KV cache" in "KV cache optimization"). A candidate is kept only
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -39,7 +40,7 @@ from kg.nlp.span_edges import (
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.nlp.versions import ends_named, with_versions
 from kg.nlp.word_pieces import is_named, whole_words, word_cut
-from kg.text import rare_term, singular
+from kg.text import english_zipf, rare_term, singular
 
 SPANS_KEY = "kg_mentions"
 
@@ -76,6 +77,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return False  # a link, an amount ("24GB")
     if span.root.lemma_.lower() == "margin" and span.root.head.lower_ in {"by", "with"}:
         return False  # "outperforms X by a large margin": how much, no metric
+    if len(span) == 1 and _CAPITALS_SHOWN.fullmatch(surface) and english_zipf(surface.lower()) >= 3.7:
+        return False  # "GRAph" of "PROtotype GRAph Model (PROGRAM)": capitals that spell a name, no word alone
     if given_name(span):
         return True  # "an algorithm named Fish", "features that we call Super-features"
     if span[-1].text.endswith("-") and len(span[-1]) > 1:
@@ -119,6 +122,10 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True
     variants = coordination_variants(surface)  # "in- and out-of distribution data": two of 2 words
     return len(variants) > 1 and all(len(v.split()) <= 4 for v in variants)
+
+
+#: An English word with its first letters capitalized to spell an abbreviation: "PROtotype", "GRAph".
+_CAPITALS_SHOWN = re.compile(r"[A-Z]{2,}[a-z]{2,}")
 
 
 def _names_before_head(span: Span) -> bool:
