@@ -32,6 +32,8 @@ _CITE = re.compile(r"\s*~?\\cite[a-z]*\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
 #: Typographic ligatures of PDF text: "signiﬁcant", "ﬂow", "eﬀect".
 _LIGATURES = str.maketrans(
     {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"}
+    # a no-break or thin space is a space: the parser reads it as a word of its own ("neural\xa0architectures")
+    | dict.fromkeys(["\u00a0", "\u2007", "\u2009", "\u200a", "\u202f"], " ")
 )
 _MD_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _MD_ITALIC = re.compile(r"(?<![\w*])([*_])(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
@@ -247,6 +249,8 @@ def clean_abstract(text: str) -> Cleaned:
     'Hyvärinen and Erdős; O(SAB H); code at https://x.org/a.'
     >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
     'It explicitly acts under fully- and partially- observable settings.'
+    >>> clean_abstract("the most successful convolutional neural\\u00a0architectures").text
+    'the most successful convolutional neural architectures'
 
     Names joined by an en dash are one name; TeX's dashes in a sentence are dashes, between digits
     a range:
