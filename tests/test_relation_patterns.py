@@ -637,3 +637,19 @@ def test_issue_13_two_names_sharing_a_head_are_two_things_conjoined(nlp):
     ex = extract(nlp("Here we study their properties through their Gaussian Process and Neural Tangent kernels."))
     found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
     assert ("Gaussian Process kernels", "conjoinedWith", "Neural Tangent kernels") in found
+
+
+def test_issue_13_datasets_experiments_run_on_are_evaluated_on_not_used(nlp):
+    """ "We conduct extensive experiments ... using three datasets: AudioCaps, Clotho, and ESC-50"
+    (held-out sample d: three `uses` judged wrong): the paper's method is evaluated on them."""
+    from kg.nlp.extract import extract
+
+    text = (
+        "In this work, we introduce the mini-batch Learning-to-match (m-LTM) framework for audio-text retrieval."
+        " We conduct extensive experiments on audio-text matching problems using three datasets: AudioCaps,"
+        " Clotho, and ESC-50."
+    )
+    ex = extract(nlp(text))
+    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    assert {("m-LTM", "evaluatedOn", d) for d in ("AudioCaps", "Clotho", "ESC-50")} <= found
+    assert not {r for r in found if r[1] == "uses"}

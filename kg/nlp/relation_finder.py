@@ -6,6 +6,8 @@ The base of the rule relations (:mod:`kg.nlp.noun_relations`, :mod:`kg.nlp.relat
 
 from __future__ import annotations
 
+from itertools import product
+
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.evidence import USE_VERBS, contrasted, indefinite, is_name, names_quality, same_thing, types_fit, unstated
@@ -89,9 +91,17 @@ _WHOLE_VERBS = frozenset({"contain", "comprise", "include"})
 
 
 def learns_from(verb: Token) -> bool:
-    """Is ``verb`` one of learning from data ("pre-trained on", "fine-tuned on", "learned from")?
-    By the lemma's letters: the lemmatizer reads "pretrained" as "pretraine"."""
+    """Is ``verb`` learning from data ("pre-trained on", "learned from")? By letters: "pretrained" is "pretraine"."""
     return any(w in verb.lemma_.lower() for w in ("train", "tune", "learn"))
+
+
+_EXPERIMENT_WORDS = frozenset({"conduct", "perform", "run", "carry", "experiment", "evaluation"})
+
+
+def experimenting(verb: Token) -> bool:
+    """Does ``verb`` ("using") say what experiments run on ("we conduct experiments using three datasets")?"""
+    objects = {c.lemma_.lower() for c in verb.head.children if c.dep_ == "dobj"}
+    return verb.dep_ == "advcl" and bool({verb.head.lemma_.lower(), *objects} & _EXPERIMENT_WORDS)
 
 
 def _such_as(prep: Token) -> bool:
@@ -327,6 +337,13 @@ class Finder:
             span.label_ == "Method" and span != self.main and tok.sent.start <= span.start and span.end <= tok.i
             for span in set(self.index.values())
         )
+
+    def evaluated_on(self, subjects: list[Span | None], objects: list[Span | None], tok: Token) -> list[Span | None]:
+        """Each subject is evaluated on the datasets among ``objects``; the other objects."""
+        datasets = [o for o in objects if o is not None and o.label_ == "Dataset"]
+        for subj, data in product(subjects, datasets):
+            self.add(subj, "evaluatedOn", data, tok)
+        return [o for o in objects if o not in datasets]
 
     def add(
         self,

@@ -33,7 +33,7 @@ from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.proposals import AUTHOR_SUBJECTS
 from kg.nlp.purposes import PURPOSE_RULES
-from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, learns_from
+from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, experimenting, learns_from
 from kg.nlp.result_places import RESULT_RULES
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
@@ -157,6 +157,8 @@ class _Finder(NounFinder):
                     subjects = [self.mention(o) for o in args(tok.head, {"dobj"})]
                 self.copula(tok, subjects)
             objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
+            if label == "uses" and experimenting(tok):  # "experiments ... using three datasets": evaluated on
+                objects = self.evaluated_on(subjects, objects, tok)
             # "we demonstrate the effectiveness of X on T": shown as evaluated
             evaluating = tok.lemma_.lower() in _EVALUATE_VERBS or (
                 tok.lemma_.lower() in _SHOW_VERBS and any(_quality_of(o) for o in args(tok, {"dobj"}))
