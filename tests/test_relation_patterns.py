@@ -653,3 +653,20 @@ def test_issue_13_datasets_experiments_run_on_are_evaluated_on_not_used(nlp):
     found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
     assert {("m-LTM", "evaluatedOn", d) for d in ("AudioCaps", "Clotho", "ESC-50")} <= found
     assert not {r for r in found if r[1] == "uses"}
+
+
+def test_issue_13_what_describes_a_baseline_is_no_baseline(nlp):
+    """ "our model consistently outperforms baseline methods that directly combine LLMs with detection
+    models" (held-out sample d: "Ins-DetCLIP improvesOn LLM" judged wrong): the LLMs describe the
+    baselines; a relative clause that states the comparison still does ("FooNet, which outperforms BarNet")."""
+    from kg.nlp.extract import extract
+
+    text = (
+        "We propose Ins-DetCLIP for instruction-oriented object detection. Experiments on IOD-Bench show that our"
+        " model consistently outperforms baseline methods that directly combine LLMs with detection models."
+        " FooNet, which outperforms BarNet, is fast."
+    )
+    ex = extract(nlp(text))
+    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    assert not {r for r in found if r[1] == "improvesOn" and r[2] == "LLMs"}
+    assert ("FooNet", "improvesOn", "BarNet") in found

@@ -94,6 +94,8 @@ def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span
     an ``improvesOn`` from the winner, or a ``comparedWith``; ``None`` when the first is the worse
     by degree."""
     early, late = (a, b) if a.start < b.start else (b, a)
+    if any(t.dep_ in {"relcl", "acl"} and t.lemma_.lower() not in WINNING | IMPROVING for t in tokens[1:-1]):
+        return None  # "X outperforms baselines that combine LLMs with detectors": LLMs describe the baselines
     winner = improver(a, b, tokens)
     if winner is not None:  # "X improves the AUC compared with Y"
         return ("improvesOn", a, b) if winner is a else ("improvesOn", b, a)
