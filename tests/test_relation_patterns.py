@@ -670,3 +670,19 @@ def test_issue_13_what_describes_a_baseline_is_no_baseline(nlp):
     found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
     assert not {r for r in found if r[1] == "improvesOn" and r[2] == "LLMs"}
     assert ("FooNet", "improvesOn", "BarNet") in found
+
+
+def test_issue_13_what_a_purpose_clause_says_is_done_by_what_the_sentence_proposes(nlp):
+    """ "To exploit the low-rank and high-rank ViDAs more effectively, we further propose a Homeostatic
+    Knowledge Allotment (HKA) strategy" (held-out sample d: "ViDA uses high-rank ViDA" judged wrong):
+    HKA exploits them, not the paper's main method."""
+    from kg.nlp.extract import extract
+
+    text = (
+        "We design a Visual Domain Adapter (ViDA) for CTTA. To exploit the low-rank and high-rank ViDAs more"
+        " effectively, we further propose a Homeostatic Knowledge Allotment (HKA) strategy."
+    )
+    ex = extract(nlp(text))
+    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    assert not {r for r in found if r[0] == "Visual Domain Adapter" and r[1] == "uses"}
+    assert {r for r in found if r[0].startswith("Homeostatic Knowledge Allotment") and r[1] == "uses"}

@@ -6,7 +6,8 @@
   addresses what it does something for (:func:`purposed`);
 - "We introduce X to improve the sample efficiency of T": the method addresses T (:func:`improved`);
 - "We present results for object detection on COCO": the results' method addresses the task
-  (:func:`results_for`).
+  (:func:`results_for`);
+- "To exploit Y, we propose X": X is what exploits Y, not the paper's main method (:func:`proposed_for`).
 
 A task may be named by the phrase around it: "continuous control domains", "visual reasoning
 tasks", "few-shot settings" (:func:`framed_task`).
@@ -115,3 +116,11 @@ def results_for(finder: Finder) -> None:
 
 #: The rules of this module, in the order the relation finder runs them.
 PURPOSE_RULES = (shown_in, purposed, improved, results_for)
+
+
+def proposed_for(verb: Token) -> list[Token]:
+    """What the sentence proposes for the purpose ``verb`` states: X of "To exploit Y, we propose X"."""
+    head = verb.head
+    if verb.dep_ != "advcl" or head.lemma_.lower() not in PROPOSING or not any(c.lower_ == "to" for c in verb.children):
+        return []
+    return [o for o in head.children if o.dep_ == "dobj"]

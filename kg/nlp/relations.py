@@ -32,7 +32,7 @@ from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.proposals import AUTHOR_SUBJECTS
-from kg.nlp.purposes import PURPOSE_RULES
+from kg.nlp.purposes import PURPOSE_RULES, proposed_for
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, experimenting, learns_from
 from kg.nlp.result_places import RESULT_RULES
 from kg.nlp.spans import Relation
@@ -87,9 +87,9 @@ def _user_noun(noun: Token) -> bool:
 
 def _authors_claim(verb: Token) -> bool:
     """Does ``verb`` hang on the authors' claim or evaluation ("Using Y, we show that X ...", "we
-    evaluate X on D, utilizing Y")? Then the authors use Y, not X."""
+    evaluate X on D, utilizing Y")? Then the authors use Y, not X; nor does X of "To exploit Y, we propose X"."""
     head = verb.head.head if verb.dep_ == "pcomp" else verb.head  # "By leveraging Y, we establish that ..."
-    return (
+    return bool(proposed_for(verb)) or (
         verb.dep_ in {"advcl", "pcomp"}
         and head.lemma_.lower() in _CLAIM_VERBS | _EVALUATE_VERBS
         and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
@@ -139,6 +139,8 @@ class _Finder(NounFinder):
                 subjects = [self.mention(s) for s in args(tok.head, {"nsubj", "nsubjpass"})]
                 if _authors_claim(tok):
                     subjects = []  # "Using Y, we show that X ...": the authors use Y, not X
+                if label == "uses" and (proposed := proposed_for(tok)):
+                    subjects = [self.mention(o) for o in proposed]  # "To exploit Y, we propose X": X uses Y
             if tok.dep_ == "acl" and (tok.tag_ == "VBG" or tok.lemma_.lower() == "base") and _user_noun(tok.head):
                 user = tok.head  # "a framework leveraging Y"; "X, a framework based on Y": X too
                 subjects = [self.mention(user), *([self.mention(user.head)] if user.dep_ == "appos" else [])]
