@@ -88,13 +88,23 @@ def improver(a: Span, b: Span, tokens: Sequence[Token]) -> Span | None:
     return None
 
 
+def _describes(clause: Token, tokens: Sequence[Token], a: Span, b: Span) -> bool:
+    """Is ``clause`` a relative clause on the path that holds one of ``a``, ``b`` but not the words
+    comparing them ("baselines that combine LLMs"; not "where X has large improvements over Y")?"""
+    if clause.dep_ not in {"relcl", "acl"} or clause.lemma_.lower() in WINNING | IMPROVING:
+        return False
+    inside = range(clause.left_edge.i, clause.right_edge.i + 1)
+    comparing = [t for t in tokens if t.lemma_.lower() in WINNING | IMPROVING or t.lower_ in BETTER | WORSE]
+    return (a.root.i in inside) != (b.root.i in inside) and not any(t.i in inside for t in comparing)
+
+
 def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span] | None:
     """The relation a comparison of ``a`` and ``b`` states, from the words on its dependency path
     (``tokens``: :func:`winner_first`, :func:`improver`) and between the two (:func:`by_degree`):
     an ``improvesOn`` from the winner, or a ``comparedWith``; ``None`` when the first is the worse
     by degree."""
     early, late = (a, b) if a.start < b.start else (b, a)
-    if any(t.dep_ in {"relcl", "acl"} and t.lemma_.lower() not in WINNING | IMPROVING for t in tokens[1:-1]):
+    if any(_describes(t, tokens, a, b) for t in tokens[1:-1]):
         return None  # "X outperforms baselines that combine LLMs with detectors": LLMs describe the baselines
     winner = improver(a, b, tokens)
     if winner is not None:  # "X improves the AUC compared with Y"

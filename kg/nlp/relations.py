@@ -89,7 +89,7 @@ def _authors_claim(verb: Token) -> bool:
     """Does ``verb`` hang on the authors' claim or evaluation ("Using Y, we show that X ...", "we
     evaluate X on D, utilizing Y")? Then the authors use Y, not X; nor does X of "To exploit Y, we propose X"."""
     head = verb.head.head if verb.dep_ == "pcomp" else verb.head  # "By leveraging Y, we establish that ..."
-    return bool(proposed_for(verb)) or (
+    return (verb.lemma_.lower() in USE_VERBS and bool(proposed_for(verb))) or (
         verb.dep_ in {"advcl", "pcomp"}
         and head.lemma_.lower() in _CLAIM_VERBS | _EVALUATE_VERBS
         and any(s.lower_ == "we" for s in args(head, {"nsubj"}))
