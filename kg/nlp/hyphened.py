@@ -131,5 +131,5 @@ def hanging_coordinations(doc: Doc) -> Iterator[Span]:
         start = i
         while start > 0 and doc[start - 1].pos_ in {"PROPN", "ADJ"} and doc[start - 1].is_alpha:
             start -= 1
-        if k > i + 4 or doc[k - 1].pos_ in {"NOUN", "PROPN"}:
+        if doc[k - 1].pos_ in {"NOUN", "PROPN"}:  # a term, not "computation- and memory-efficient"
             yield doc[start:k]
