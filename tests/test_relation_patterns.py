@@ -615,16 +615,21 @@ def test_issue_13_a_method_better_than_another_improves_on_it(rules, text, menti
     assert _ruled(rules, text, mentions) == expected
 
 
+def _stated(nlp, text: str) -> set[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    """The relations the whole pipeline reads in ``text``, by their mentions' words."""
+    from kg.nlp.extract import extract
+
+    ex = extract(nlp(text))
+    return {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+
+
 def test_issue_13_a_coordination_inside_one_span_conjoins_its_conjuncts(nlp):
     """ "spectral and spatial graph convolutions", "CIFAR-10/100": one span the graph splits into two
     things, coordinated by the words (readers conjoin them)."""
-    from kg.nlp.extract import extract
-
     text = (
         "The model gives one framework for both spectral and spatial graph convolutions. Results on CIFAR-10/100 hold."
     )
-    ex = extract(nlp(text))
-    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    found = _stated(nlp, text)
     assert ("spectral graph convolutions", "conjoinedWith", "spatial graph convolutions") in found
     assert ("CIFAR-10", "conjoinedWith", "CIFAR-100") in found
 
@@ -632,25 +637,19 @@ def test_issue_13_a_coordination_inside_one_span_conjoins_its_conjuncts(nlp):
 def test_issue_13_two_names_sharing_a_head_are_two_things_conjoined(nlp):
     """ "their Gaussian Process and Neural Tangent kernels" (held-out ICLR 2023 sample, two important
     entities missed): two names in title case before one head name two kernels."""
-    from kg.nlp.extract import extract
-
-    ex = extract(nlp("Here we study their properties through their Gaussian Process and Neural Tangent kernels."))
-    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    found = _stated(nlp, "Here we study their properties through their Gaussian Process and Neural Tangent kernels.")
     assert ("Gaussian Process kernels", "conjoinedWith", "Neural Tangent kernels") in found
 
 
 def test_issue_13_datasets_experiments_run_on_are_evaluated_on_not_used(nlp):
     """ "We conduct extensive experiments ... using three datasets: AudioCaps, Clotho, and ESC-50"
     (held-out sample d: three `uses` judged wrong): the paper's method is evaluated on them."""
-    from kg.nlp.extract import extract
-
     text = (
         "In this work, we introduce the mini-batch Learning-to-match (m-LTM) framework for audio-text retrieval."
         " We conduct extensive experiments on audio-text matching problems using three datasets: AudioCaps,"
         " Clotho, and ESC-50."
     )
-    ex = extract(nlp(text))
-    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    found = _stated(nlp, text)
     assert {("m-LTM", "evaluatedOn", d) for d in ("AudioCaps", "Clotho", "ESC-50")} <= found
     assert not {r for r in found if r[1] == "uses"}
 
@@ -659,15 +658,12 @@ def test_issue_13_what_describes_a_baseline_is_no_baseline(nlp):
     """ "our model consistently outperforms baseline methods that directly combine LLMs with detection
     models" (held-out sample d: "Ins-DetCLIP improvesOn LLM" judged wrong): the LLMs describe the
     baselines; a relative clause that states the comparison still does ("FooNet, which outperforms BarNet")."""
-    from kg.nlp.extract import extract
-
     text = (
         "We propose Ins-DetCLIP for instruction-oriented object detection. Experiments on IOD-Bench show that our"
         " model consistently outperforms baseline methods that directly combine LLMs with detection models."
         " FooNet, which outperforms BarNet, is fast."
     )
-    ex = extract(nlp(text))
-    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    found = _stated(nlp, text)
     assert not {r for r in found if r[1] == "improvesOn" and r[2] == "LLMs"}
     assert ("FooNet", "improvesOn", "BarNet") in found
 
@@ -676,13 +672,10 @@ def test_issue_13_what_a_purpose_clause_says_is_done_by_what_the_sentence_propos
     """ "To exploit the low-rank and high-rank ViDAs more effectively, we further propose a Homeostatic
     Knowledge Allotment (HKA) strategy" (held-out sample d: "ViDA uses high-rank ViDA" judged wrong):
     HKA exploits them, not the paper's main method."""
-    from kg.nlp.extract import extract
-
     text = (
         "We design a Visual Domain Adapter (ViDA) for CTTA. To exploit the low-rank and high-rank ViDAs more"
         " effectively, we further propose a Homeostatic Knowledge Allotment (HKA) strategy."
     )
-    ex = extract(nlp(text))
-    found = {(ex.mentions[r.head].text, r.label, ex.mentions[r.tail].text) for r in ex.relations}
+    found = _stated(nlp, text)
     assert not {r for r in found if r[0] == "Visual Domain Adapter" and r[1] == "uses"}
     assert {r for r in found if r[0].startswith("Homeostatic Knowledge Allotment") and r[1] == "uses"}
