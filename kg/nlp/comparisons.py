@@ -88,14 +88,17 @@ def improver(a: Span, b: Span, tokens: Sequence[Token]) -> Span | None:
     return None
 
 
-def _describes(clause: Token, tokens: Sequence[Token], a: Span, b: Span) -> bool:
-    """Is ``clause`` a relative clause on the path that holds one of ``a``, ``b`` but not the words
-    comparing them ("baselines that combine LLMs"; not "where X has large improvements over Y")?"""
+def _describes(clause: Token, a: Span, b: Span) -> bool:
+    """Is ``clause`` a relative clause that holds one of ``a``, ``b`` and no word comparing things
+    ("baselines that combine LLMs"; not "where X has large improvements over Y", "X, which is more
+    expressive than Y")?"""
     if clause.dep_ not in {"relcl", "acl"} or clause.lemma_.lower() in WINNING | IMPROVING:
         return False
     inside = range(clause.left_edge.i, clause.right_edge.i + 1)
-    comparing = [t for t in tokens if t.lemma_.lower() in WINNING | IMPROVING or t.lower_ in BETTER | WORSE]
-    return (a.root.i in inside) != (b.root.i in inside) and not any(t.i in inside for t in comparing)
+    comparing = WINNING | IMPROVING | BETTER | WORSE | {"than"}
+    return (a.root.i in inside) != (b.root.i in inside) and not any(
+        t.lemma_.lower() in comparing or t.lower_ in comparing for t in clause.subtree
+    )
 
 
 def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span] | None:
@@ -104,7 +107,7 @@ def compared(a: Span, b: Span, tokens: Sequence[Token]) -> tuple[str, Span, Span
     an ``improvesOn`` from the winner, or a ``comparedWith``; ``None`` when the first is the worse
     by degree."""
     early, late = (a, b) if a.start < b.start else (b, a)
-    if any(_describes(t, tokens, a, b) for t in tokens[1:-1]):
+    if any(_describes(t, a, b) for t in tokens[1:-1]):
         return None  # "X outperforms baselines that combine LLMs with detectors": LLMs describe the baselines
     winner = improver(a, b, tokens)
     if winner is not None:  # "X improves the AUC compared with Y"
