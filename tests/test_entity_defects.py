@@ -519,3 +519,24 @@ def test_defects_a_name_after_its_description_is_the_name() -> None:
     entities, keys = resolve_entities([("p", Extraction([Mention(t, "Method", 0, len(t)) for t in texts], [], [], []))])
     assert sorted(e.label for e in entities.values()) == ["FedAvg", "MIN-K PROB", "WIKIMIA", "language model Alpaca"]
     assert keys[0][1] == keys[0][2]
+
+
+def test_defects_only_a_method_or_a_task_is_measured_by_a_metric() -> None:
+    """ "Imposing physical constraints introduces an inductive bias that can improve accuracy and data
+    efficiency" (held-out sample d: two measuredBy from a concept judged wrong): the guidelines measure
+    a method or a task."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper, RelationRecord
+
+    text = "An inductive bias improves accuracy; FooNet improves accuracy on image classification."
+    names = [
+        ("inductive bias", "Concept"),
+        ("accuracy", "Metric"),
+        ("FooNet", "Method"),
+        ("image classification", "Task"),
+    ]
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    measured = [RelationRecord(h, "measuredBy", 1, text, 0.9) for h in (0, 2, 3)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], measured, [])])
+    heads = {graph.nodes[u]["label"] for u, _, k in graph.edges(keys=True) if k == "measuredBy"}
+    assert heads == {"FooNet", "image classification"}

@@ -74,7 +74,7 @@ RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = 
     "uses": (frozenset({"Method"}), None),
     "addresses": (frozenset({"Method"}), frozenset({"Task"})),
     "evaluatedOn": (None, frozenset({"Dataset"})),
-    "measuredBy": (None, frozenset({"Metric"})),
+    "measuredBy": (frozenset({"Method", "Task"}), frozenset({"Metric"})),  # not "an inductive bias ... accuracy"
     "improvesOn": (frozenset({"Method"}), frozenset({"Method"})),  # a baseline: not "existing T methods" as T
 }
 
@@ -95,6 +95,8 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     False
     >>> ends_fit("improvesOn", "Method", "Task"), ends_fit("comparedWith", "Method", "Task")
     (False, False)
+    >>> ends_fit("measuredBy", "Task", "Metric"), ends_fit("measuredBy", "Concept", "Metric")
+    (True, False)
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
