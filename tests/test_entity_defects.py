@@ -540,3 +540,18 @@ def test_defects_only_a_method_or_a_task_is_measured_by_a_metric() -> None:
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], measured, [])])
     heads = {graph.nodes[u]["label"] for u, _, k in graph.edges(keys=True) if k == "measuredBy"}
     assert heads == {"FooNet", "image classification"}
+
+
+def test_defects_a_method_uses_methods_and_notions_not_datasets_or_metrics() -> None:
+    """ "uses" from a method to a dataset or a metric was judged wrong each time held out (0 of 7):
+    a method is evaluated on a dataset and measured by a metric; it uses methods and notions."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper, RelationRecord
+
+    text = "FooNet uses ImageNet, FID and attention."
+    names = [("FooNet", "Method"), ("ImageNet", "Dataset"), ("FID", "Metric"), ("attention", "Method")]
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    used = [RelationRecord(0, "uses", t, text, 0.9) for t in (1, 2, 3)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], used, [])])
+    tails = {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "uses"}
+    assert tails == {"attention"}
