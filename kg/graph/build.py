@@ -71,7 +71,7 @@ def _entity_attrs(entity: Entity) -> dict[str, object]:
 #: sentence reads right but whose ends resolved to other kinds ("an RL method uses X" said of the
 #: task reinforcement learning) is left out.
 RELATION_ENDS: dict[str, tuple[frozenset[str] | None, frozenset[str] | None]] = {
-    "uses": (frozenset({"Method"}), frozenset({"Method", "Concept", "Task", "Material"})),  # a dataset is evaluated on
+    "uses": (frozenset({"Method"}), frozenset({"Method", "Concept", "Task", "Metric", "Material"})),  # not a dataset
     "addresses": (frozenset({"Method"}), frozenset({"Task"})),
     "evaluatedOn": (None, frozenset({"Dataset"})),
     "measuredBy": (frozenset({"Method", "Task"}), frozenset({"Metric"})),  # not "an inductive bias ... accuracy"
@@ -98,7 +98,7 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     >>> ends_fit("measuredBy", "Task", "Metric"), ends_fit("measuredBy", "Concept", "Metric")
     (True, False)
     >>> ends_fit("uses", "Method", "Dataset"), ends_fit("uses", "Method", "Metric")
-    (False, False)
+    (False, True)
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
