@@ -446,12 +446,20 @@ def test_defects_an_issue_phenomenon_or_scenario_head_is_the_term_it_heads() -> 
     )
 
 
-def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
-    """ "on HumanEval, HumanEval+, MBPP, and DS-1000": MBPP typed Method by its mentions (held-out
-    sample c); a name coordinated with two datasets or more, and mostly with datasets, is one."""
+def _built(text: str, names: list[tuple[str, str]], relations: list[tuple[int, str, int]]):  # type: ignore[no-untyped-def]
+    """The graph of one paper ``text`` whose mentions are ``names`` (label, type), each at its first
+    place in the text, with ``relations`` (head index, label, tail index) stated at confidence 0.9."""
     from kg.graph.build import build_graph
     from kg.records import Extraction, Mention, Paper, RelationRecord
 
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    records = [RelationRecord(h, label, t, text, 0.9) for h, label, t in relations]
+    return build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
+
+
+def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
+    """ "on HumanEval, HumanEval+, MBPP, and DS-1000": MBPP typed Method by its mentions (held-out
+    sample c); a name coordinated with two datasets or more, and mostly with datasets, is one."""
     text = "We evaluate on HumanEval, MBPP and DS-1000 with GPT-4 and Llama."
     names = [
         ("HumanEval", "Dataset"),
@@ -460,9 +468,7 @@ def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
         ("GPT-4", "Method"),
         ("Llama", "Method"),
     ]
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    listed = [RelationRecord(a, "conjoinedWith", b, text, 0.9) for a, b in ((0, 1), (1, 2), (3, 4))]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], listed, [])])
+    graph = _built(text, names, [(a, "conjoinedWith", b) for a, b in ((0, 1), (1, 2), (3, 4))])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["MBPP"] == "Dataset"
     assert types["GPT-4"] == "Method"
@@ -472,9 +478,6 @@ def test_defects_a_name_listed_among_methods_is_a_method() -> None:
     """ "LLaMA-2, Alpaca and Vicuna": Vicuna typed Concept by its mentions in 10 ICLR 2024 papers (held-out
     sample d); a name in title case coordinated with two methods or more, and mostly with methods, is one.
     A common term is not: "distribution shift and label noise" say nothing of its type."""
-    from kg.graph.build import build_graph
-    from kg.records import Extraction, Mention, Paper, RelationRecord
-
     text = "We tune LLaMA-2, Alpaca and Vicuna, and study PPO, DQN and distribution shift."
     names = [
         ("LLaMA-2", "Method"),
@@ -484,11 +487,8 @@ def test_defects_a_name_listed_among_methods_is_a_method() -> None:
         ("DQN", "Method"),
         ("distribution shift", "Concept"),
     ]
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    listed = [
-        RelationRecord(a, "conjoinedWith", b, text, 0.9) for a, b in ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5))
-    ]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], listed, [])])
+    pairs = ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5))
+    graph = _built(text, names, [(a, "conjoinedWith", b) for a, b in pairs])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["Vicuna"] == "Method"
     assert types["distribution shift"] == "Concept"
@@ -525,9 +525,6 @@ def test_defects_only_a_method_or_a_task_is_measured_by_a_metric() -> None:
     """ "Imposing physical constraints introduces an inductive bias that can improve accuracy and data
     efficiency" (held-out sample d: two measuredBy from a concept judged wrong): the guidelines measure
     a method or a task."""
-    from kg.graph.build import build_graph
-    from kg.records import Extraction, Mention, Paper, RelationRecord
-
     text = "An inductive bias improves accuracy; FooNet improves accuracy on image classification."
     names = [
         ("inductive bias", "Concept"),
@@ -535,9 +532,7 @@ def test_defects_only_a_method_or_a_task_is_measured_by_a_metric() -> None:
         ("FooNet", "Method"),
         ("image classification", "Task"),
     ]
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    measured = [RelationRecord(h, "measuredBy", 1, text, 0.9) for h in (0, 2, 3)]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], measured, [])])
+    graph = _built(text, names, [(h, "measuredBy", 1) for h in (0, 2, 3)])
     heads = {graph.nodes[u]["label"] for u, _, k in graph.edges(keys=True) if k == "measuredBy"}
     assert heads == {"FooNet", "image classification"}
 
@@ -546,13 +541,8 @@ def test_defects_a_method_uses_methods_and_notions_not_datasets() -> None:
     """ "uses" from a method to a dataset was judged wrong each time held out (0 of 5): a method is
     evaluated on a dataset; it uses methods and notions, and losses the graph may type as metrics
     ("a variance network uses the negative log likelihood", a tuning reader's relation)."""
-    from kg.graph.build import build_graph
-    from kg.records import Extraction, Mention, Paper, RelationRecord
-
     text = "FooNet uses ImageNet, FID and attention."
     names = [("FooNet", "Method"), ("ImageNet", "Dataset"), ("FID", "Metric"), ("attention", "Method")]
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    used = [RelationRecord(0, "uses", t, text, 0.9) for t in (1, 2, 3)]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], used, [])])
+    graph = _built(text, names, [(0, "uses", t) for t in (1, 2, 3)])
     tails = {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "uses"}
     assert tails == {"attention", "FID"}
