@@ -46,6 +46,11 @@ def blank():
             "t-distributed stochastic neighbor embedding",
         ),
         ("a classifier by k-nearest neighbors (k-NN) votes", "k-NN", "k-nearest neighbors"),
+        # a lower-case word before the capitals is part of the name: no plain "language model" (held-out e)
+        ("when using a prefix language model (prefixLM), in which samples", "prefixLM", "prefix language model"),
+        ("compared to causal language models (causalLM), which use", "causalLM", "causal language models"),
+        ("Meta-reinforcement learning (meta-RL) is a framework", "meta-RL", "Meta-reinforcement learning"),
+        ("we report the mean average precision (mAP) on COCO", "mAP", "mean average precision"),
     ],
 )
 def test_definitions_found_with_the_right_long_form(blank, text, short, long):

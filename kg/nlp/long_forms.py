@@ -13,6 +13,7 @@ import re
 
 _SKIP_WORDS = frozenset({"of", "via", "for", "and", "the", "a", "an", "in", "on", "with", "to", "by"})
 _WORD = re.compile(r"[A-Za-z0-9]+")
+_LOWER_OPENING = re.compile(r"[a-z]+-?[A-Z]")
 
 
 def short_letters(short: str) -> str:
@@ -21,14 +22,18 @@ def short_letters(short: str) -> str:
     >>> short_letters("SAEs"), short_letters("CoS"), short_letters("STD-FD")
     ('SAE', 'CS', 'STDFD')
 
-    A lower-case letter hyphened before the capitals is an initial too: "m-LTM" is a "mini-batch LTM".
+    Lower-case letters before the capitals, glued or hyphened, give an initial too: "m-LTM" is a
+    "mini-batch LTM", "prefixLM" a "prefix language model" and "meta-RL" "meta-reinforcement
+    learning", not a plain language model or reinforcement learning.
 
-    >>> short_letters("m-LTM"), short_letters("t-SNE")
-    ('MLTM', 'TSNE')
+    >>> short_letters("m-LTM"), short_letters("t-SNE"), short_letters("prefixLM"), short_letters("meta-RL")
+    ('MLTM', 'TSNE', 'PLM', 'MRL')
+    >>> short_letters("mAP"), short_letters("kNN")
+    ('MAP', 'KNN')
     """
     core = short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
     upper = "".join(c for c in core if c.isupper() or c.isdigit())
-    if len(core) > 3 and core[0].islower() and core[1] == "-" and core[2].isupper():
+    if _LOWER_OPENING.match(core):
         upper = core[0].upper() + upper
     return upper if len(upper) >= 2 else core.upper()
 
