@@ -179,6 +179,27 @@ def test_a_short_form_takes_the_full_name_it_spells_when_the_label_does_not():
     assert not [long for short, long in known if short == "CN"]  # two letters: too ambiguous to spell out
 
 
+def test_a_label_that_writes_the_short_form_with_a_head_does_not_spell_it_out():
+    """AIO labels ReLU "ReLU Function": every ICLR 2024 paper's "ReLU" was shown as "ReLU Function"
+    (held-out e); the full name spells it instead."""
+    vocab = Vocabulary(
+        [
+            Term(
+                "m:relu",
+                "ReLU Function",
+                "Method",
+                "aio",
+                full_names=("Rectified Linear Unit",),
+                abbreviations=("ReLU",),
+            ),
+            Term("x:bleu", "BLEU score", "Metric", "aio", abbreviations=("BLEU",)),
+        ]
+    )
+    known = known_definitions(vocab, field=())
+    assert ("ReLU", "Rectified Linear Unit") in known
+    assert not [long for short, long in known if long in ("ReLU Function", "BLEU score")]
+
+
 def test_the_fields_abbreviations_come_after_the_vocabularies():
     vocab = Vocabulary([Term("m:ppo", "Proximal Policy Optimization", "Method", "pwc:method", abbreviations=("PPO",))])
     field = [("PPO", "proximal-policy optimization"), ("MCMC", "Markov chain Monte Carlo"), ("COCO", "common objects")]

@@ -260,6 +260,17 @@ def _operation(short: str, long: str) -> str:
     return long
 
 
+def _headed(short: str, long: str) -> bool:
+    """Whether ``long`` is ``short`` with a head word, not what it stands for: AIO's label "ReLU
+    Function" for "ReLU", "BLEU score" for "BLEU" (a paper's "ReLU" is no "ReLU Function").
+
+    >>> _headed("ReLU", "ReLU Function"), _headed("CIDER", "CIDEr"), _headed("PPO", "Proximal Policy Optimization")
+    (True, False, False)
+    """
+    words = long.casefold().split()
+    return len(words) > 1 and short.casefold() in words
+
+
 def known_definitions(
     vocabulary: Vocabulary | None = None, field: Iterable[tuple[str, str]] | None = None
 ) -> list[tuple[str, str]]:
@@ -272,7 +283,7 @@ def known_definitions(
     :func:`~kg.vocab.field_abbreviations.field_definitions`)."""
     vocab = vocabulary or load_vocabulary()
     pairs = [(short, _operation(short, long)) for short, long in abbreviation_pairs(vocab)]
-    spelled = [(short, long) for short, long in pairs if long_form_start(short, long.split()) == 0]
+    spelled = [(s, long) for s, long in pairs if long_form_start(s, long.split()) == 0 and not _headed(s, long)]
     taken = {term_key(short) for short, _ in spelled}
     spelled += [  # a term's full name that the short form spells when its label does not: "ConvNet" is a
         # "Convolutional Neural Network", not a "Deep Convolutional Network"; two letters are too ambiguous
