@@ -222,7 +222,10 @@ def of_construct(label: str) -> bool:
 
 #: Last pieces of a hyphened word that make it qualify a noun and name nothing alone:
 #: "projection-free", "context-aware", "model-agnostic" (:mod:`kg.nlp.hyphened`, :mod:`kg.graph.terms`).
-QUALIFYING_PIECES = frozenset({"free", "aware", "agnostic", "driven", "guided", "specific", "invariant"})
+QUALIFYING_PIECES = frozenset(
+    {"free", "aware", "agnostic", "driven", "guided", "specific", "invariant"}
+    | {"like", "equivariant", "friendly", "dependent", "independent"}
+)
 #: A year written in a name or a citation: "COCO 2017", "Kidger 2020".
 YEAR = re.compile(r"(?:19|20)\d\d")
 _WORD_PARTS = re.compile(r"[\s\-/]+")

@@ -117,6 +117,11 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
         assert core_term(modified) == modified
     assert core_term("asymptotically optimal algorithms") == "asymptotically optimal algorithms"
     assert core_term("image retrieval task") == "image retrieval"  # a noun in "-al" is a term
+    assert core_term("NMF-like algorithm") == "NMF-like algorithm"  # no "NMF-like" node (ICLR 2024)
+    # held-out e: "EM-algorithm" a node apart from Expectation Maximization (EM), and "the prior
+    # state-of-the-art approach EfficientFormerV2-s2" one apart from EfficientFormerV2-s2
+    assert core_term("EM-algorithm") == "EM" and core_term("meta-algorithm") == "meta-algorithm"
+    assert core_term("state-of-the-art approach EfficientFormerV2-s2") == "EfficientFormerV2-s2"
     a = Extraction([Mention("federated learning", "Task", 0, 18)], [], [], [])
     b = Extraction([Mention("federated learning algorithms", "Method", 0, 29)], [], [], [])
     entities, keys = resolve_entities([("p1", a), ("p2", b)])
@@ -133,6 +138,8 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
         ("GPT-4 (OpenAI)", "GPT-4 (OpenAI)"),  # balanced: kept as it is
         ("decoder-free) world model", "world model"),  # "(decoder-free) world model": the model
         ("possibly non-differentiable) functions", "function"),
+        ("Hessian-based) optimizers", "optimizer"),  # "second-order (Hessian-based) optimizers": no "Hessian-based"
+        ("NMF-like) algorithm", "algorithm"),
         ("linear)", "linear"),  # nothing after the bracket: what is left
     ],
 )

@@ -48,8 +48,10 @@ _NAMED_HEADS = frozenset(
 def _written_name(word: str) -> bool:
     """A word written as a name, three characters or more: a capital inside ("DeBERTa", "GPT-3",
     "LSTM"), or a capital and a digit ("ResNet50"); not "Hopfield" nor "Imagenet", not a field
-    ("AI", "ML"), not a name with a lower-case suffix ("DP-trained", "BERT-base")."""
-    return len(word) >= 3 and not word.rpartition("-")[2].islower() and capitals_of_a_name(word)
+    ("AI", "ML"), not a name with a lower-case suffix ("DP-trained", "BERT-base"); a size's letter
+    and number are part of it ("EfficientFormerV2-s2")."""
+    suffix = word.rpartition("-")[2]
+    return len(word) >= 3 and not (suffix.islower() and suffix.isalpha()) and capitals_of_a_name(word)
 
 
 _GAMES = frozenset({"game", "games"})
@@ -64,6 +66,8 @@ def balanced(text: str) -> str:
 
     >>> balanced("ASAP) algorithm"), balanced("Alpaca(7B"), balanced("GPT-4 (OpenAI)"), balanced("O(T4")
     ('ASAP', 'Alpaca', 'GPT-4 (OpenAI)', '')
+    >>> balanced("Hessian-based) optimizers")  # of "second-order (Hessian-based) optimizers"
+    'optimizers'
     """
     if not any(c in text for c in "()[]{}"):
         return text
@@ -123,7 +127,7 @@ def _side(text: str, cut: int) -> str:
     one is the inside of a bracket the span began in: a name ("ASAP) algorithm"), or words that
     qualify the noun after it ("possibly non-differentiable) functions": the functions)."""
     before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
-    qualifier = text[cut] in _CLOSE and not any(c.isupper() or c.isdigit() for c in before)
+    qualifier = text[cut] in _CLOSE and (not any(c.isupper() or c.isdigit() for c in before) or _qualifier(before))
     if sum(c.isalpha() for c in before) >= 2 and not (qualifier and sum(c.isalpha() for c in after) >= 2):
         return before
     return after if sum(c.isalpha() for c in after) >= 2 else ""
@@ -199,14 +203,16 @@ def core_term(text: str) -> str:
 
     >>> core_term("dynamic benchmark WIKIMIA"), core_term("federated learning algorithm FedAvg")
     ('WIKIMIA', 'FedAvg')
+    >>> core_term("state-of-the-art approach EfficientFormerV2-s2")
+    'EfficientFormerV2-s2'
     >>> core_term("detection method MIN-K PROB"), core_term("language model Alpaca")
     ('MIN-K PROB', 'language model Alpaca')
 
     A one-word name with "model", "module" or "architecture" is the name (a node of its own, not a
     second one beside it); a common word or a phrase keeps the head, and so does a network:
 
-    >>> core_term("GPT-3 model"), core_term("DeBERTa models"), core_term("GNN architecture")
-    ('GPT-3', 'DeBERTa', 'GNN')
+    >>> core_term("GPT-3 model"), core_term("DeBERTa models"), core_term("GNN architecture"), core_term("EM-algorithm")
+    ('GPT-3', 'DeBERTa', 'GNN', 'EM')
     >>> core_term("transformer model"), core_term("ReLU networks"), core_term("masked language model")
     ('transformer model', 'ReLU networks', 'masked language model')
     >>> core_term("DP-trained models"), core_term("AI models"), core_term("Shallow-Deep Model")
@@ -228,8 +234,8 @@ def core_term(text: str) -> str:
     head, _, last = text.rpartition(" ") if " " in text else text.rpartition("-")
     if len(head) >= 2 and last.lower() in _MEASURE_HEADS and head.isupper() and " " not in head:
         return head
-    if " " not in text:
-        return text
+    if " " not in text:  # "EM-algorithm" is the EM algorithm, EM
+        return head if last.lower() in ROLE_HEADS and last.islower() and len(head) >= 2 and head.isupper() else text
     if last.lower() in _NAMED_HEADS and last.islower() and " " not in head and _written_name(head):
         return head
     if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or _qualifier(head):

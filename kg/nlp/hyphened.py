@@ -30,7 +30,7 @@ _MODIFIER_FIRST = frozenset(
 
 #: Last pieces that make any hyphened word a qualifier, a name before them too: "NMF-like",
 #: "channel-independent", "SO(3)-equivariant" (not "-based": "DFBT-based" names DFBT, see span_edges).
-_QUALIFYING_LAST = QUALIFYING_PIECES | {"like", "equivariant", "friendly", "dependent", "independent"}
+_QUALIFYING_LAST = QUALIFYING_PIECES
 #: Endings of nouns made from adjectives: "nonconvexity", "nonstationarity", "nonlinearities".
 _NOUN_ENDS = ("ity", "ities", "ness", "ism", "ion", "ions", "ment", "ance", "ence", "ure", "ures")
 
