@@ -102,8 +102,17 @@ def _place(span: Span) -> bool:
 
 
 def _task_itself(span: Span) -> bool:
-    """Is ``span`` named as a task, not as a measure ("in terms of parameter estimation")?"""
-    return not any(a.lemma_.lower() == "term" for a in span.root.ancestors)
+    """Is ``span`` named as a task, not as a measure ("in terms of parameter estimation") nor as
+    what the beaten baselines are for ("FOT outperforms continual learning methods": held-out e)?"""
+    root = span.root
+    baseline = root.head.dep_ == "dobj" and root.head.head.lemma_.lower() in _BEATING_VERBS
+    if root.dep_ in {"compound", "amod", "nmod"} and baseline:
+        return False
+    return not any(a.lemma_.lower() == "term" for a in root.ancestors)
+
+
+#: Verbs whose object is a baseline: what it is described by is the baseline's, not the result's.
+_BEATING_VERBS = frozenset({"outperform", "surpass", "beat", "exceed"})
 
 
 def result_places(finder: Finder) -> None:
