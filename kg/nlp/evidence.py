@@ -252,47 +252,35 @@ def determined(noun: Token) -> bool:
 
 #: Verbs whose subject uses their object ("X leverages Y"): the rule relations' ``uses`` verbs.
 USE_VERBS = frozenset(
-    {
-        "use",
-        "employ",
-        "utilize",
-        "leverage",
-        "adopt",
-        "apply",
-        "exploit",
-        "incorporate",
-        "integrate",
-        "combine",
-        "rely",
-        "extend",
-    }
+    {"use", "employ", "utilize", "leverage", "adopt", "apply", "exploit", "incorporate", "integrate", "combine"}
+    | {"rely", "extend"}
 )
 
 #: Words that state a use on the path between a method and what it uses ("X leverages Y",
 #: "Y-based X", "X with Y", "X, parametrized by Y"); a learned ``uses`` without one is two
 #: mentions the classifier liked, not a statement ("methods suffer from an instability issue").
 USE_CUES = USE_VERBS | frozenset(
-    {
-        "using",
-        "base",
-        "build",
-        "via",
-        "with",
-        "by",
-        "through",
-        "equip",
-        "parametrize",
-        "parameterize",
-        "upon",
-        "consist",
-        "comprise",
-    }
+    {"using", "base", "build", "via", "with", "by", "through", "equip", "parametrize", "parameterize", "upon"}
+    | {"consist", "comprise"}
 )
 
 
 def states_use(tokens: Sequence[Token]) -> bool:
-    """Is there a word of :data:`USE_CUES` on the dependency path between the two ends?"""
-    return any(t.lemma_.lower() in USE_CUES or t.lower_ in USE_CUES for t in tokens[1:-1])
+    """Is there a word of :data:`USE_CUES` on the dependency path between the two ends, not a verb
+    that only joins them ("DePT integrates seamlessly with Y" says no one uses the other)?"""
+    inner = tokens[1:-1]
+    joined = {w.head.i for w in inner if w.lower_ == "with" and _joining(w.head)}
+    cues = [t for t in inner if t.lemma_.lower() in USE_CUES or t.lower_ in USE_CUES]
+    return any(t.i not in joined and t.head.i not in joined for t in cues)
+
+
+#: Verbs that join two things: "X integrates with Y", "X is combined with Y" say not which uses which.
+JOINING_VERBS = frozenset({"integrate", "combine", "incorporate", "couple", "unify"})
+
+
+def _joining(verb: Token) -> bool:
+    """A joining verb with no object: what its "with" holds is joined to its subject."""
+    return verb.lemma_.lower() in JOINING_VERBS and not any(c.dep_ == "dobj" for c in verb.children)
 
 
 def kind_of_dataset(span: Span) -> bool:

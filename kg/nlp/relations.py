@@ -19,6 +19,7 @@ from kg.nlp.aptitudes import aptitudes
 from kg.nlp.combining import combining
 from kg.nlp.described import described_names
 from kg.nlp.evidence import (
+    JOINING_VERBS,
     PROPOSING,
     USE_VERBS,
     contrasted,
@@ -65,8 +66,6 @@ _APPLY_VERBS = frozenset({"apply", "use", "employ", "adopt", "propose", "introdu
 _WITH_USE_VERBS = VERBS["uses"] | {"train", "equip", "augment", "implement", "build", "pretrain", "propose"}
 #: Verbs of a claim: "Using Y, we show that X ..." says that the authors use Y.
 _CLAIM_VERBS = frozenset({"show", "prove", "demonstrate", "find", "establish", "observe", "argue", "verify"})
-#: Verbs that join two things: "X is integrated with Y" does not say which uses which.
-_JOINING_VERBS = frozenset({"integrate", "combine", "incorporate", "couple", "unify"})
 #: Verbs that give a name to what the noun describes ("a method called X").
 _NAMING_VERBS = frozenset({"call", "name", "dub", "term", "coin"})
 #: Verbs whose passive agent is what the subject is made of or worked by: "X is implemented by a
@@ -253,8 +252,8 @@ class _Finder(NounFinder):
                         and label not in {"comparedWith", "improvesOn"}
                         and lemma not in _EVALUATE_VERBS
                     ):
-                        if word == "with" and lemma in _JOINING_VERBS and args(tok, {"nsubjpass"}):
-                            continue  # "X can be integrated with Y": which uses which is not said
+                        if word == "with" and lemma in JOINING_VERBS and not args(tok, {"dobj"}):
+                            continue  # "X can be integrated with Y", "X integrates with Y": who uses whom is not said
                         for subj in subjects:  # "X captures dependencies by self-attention"
                             self.add(subj, "uses", tail, tok)
                     elif word == "as" and lemma not in _EVALUATE_VERBS | _APPLY_VERBS | _ROLE_VERBS and indefinite(obj):
