@@ -394,6 +394,19 @@ def test_concepts_a_version_name_also_names_its_family() -> None:
     assert graph.nodes["entity/resnet50"]["broader_entities"] == ["entity/resnet"]
 
 
+def test_concepts_a_minor_version_names_no_earlier_version() -> None:
+    """ "GPT3.5" linked two held-out papers (c, d) to GPT-3 (alt "GPT3"): the ".5" is part of the name."""
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {"a": "It beats GPT3.5 and Claude.", "b": "GPT-3.5 is strong.", "c": "We probe GPT3.", "d": "GPT-3 fails."},
+        {"entity/gpt3": ("GPT-3", ["GPT3"], ["c", "d"]), "entity/gpt35": ("GPT-3.5", ["GPT3.5"], ["a", "b"])},
+    )
+    link_named(graph)
+    assert _linked(graph, "entity/gpt3") == {"c", "d"}
+    assert _linked(graph, "entity/gpt35") == {"a", "b"}
+
+
 def test_concepts_a_variant_named_by_a_letter_names_its_family_and_a_spelling_with_digits_is_searched() -> None:
     from kg.graph.naming import link_broader, link_named
 

@@ -38,7 +38,7 @@ from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES, HIDDEN_LABELS
 from kg.graph.terms import term_key
 from kg.text import singular
 
-_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?(?:\.\d[^\W_]*)*")  # "GPT3.5" is one word, no GPT3
 _INNER_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
 MAX_WORDS = 6
 #: The last part of a version name: ResNet-50, ImageNet-1K, Llama-2, BERT-v2 (not ImageNet-C).
@@ -50,6 +50,8 @@ def tokens(text: str) -> list[tuple[str, bool]]:
 
     >>> tokens("Conv-LoRA, self-attention")
     [('Conv', False), ('LoRA', True), ('self', False), ('attention', True)]
+    >>> tokens("GPT3.5 and GPT-3.5.")
+    [('GPT3.5', False), ('and', False), ('GPT', False), ('3.5', True)]
     """
     out = []
     end = -1
