@@ -288,7 +288,11 @@ def test_defects_a_name_a_score_is_given_in_is_a_metric(nlp) -> None:  # type: i
 
 @pytest.mark.parametrize(
     "mention",
-    ["n ×d size matrix D-1", "/(ε2 NE", "k2/pn1-2/ppoly(logn", "FID=3.88", "O(√T) regret", "ℓ_∞ Lipschitz bound"],
+    [
+        *("n ×d size matrix D-1", "/(ε2 NE", "k2/pn1-2/ppoly(logn", "FID=3.88", "O(√T) regret", "ℓ_∞ Lipschitz bound"),
+        *("t_mix", "B_ij", "K_1 K_2"),  # a variable and its subscript ("$t_{\\text{mix}}$", held-out e)
+        "13B",  # a model's size alone: "LLaMA2 7B and 13B" (held-out e)
+    ],
 )
 def test_defects_a_formula_is_no_node(mention: str) -> None:
     from kg.graph.resolve import resolve_entities

@@ -98,10 +98,18 @@ def formula(text: str) -> bool:
     [True, True, True, True, True]
     >>> [formula(t) for t in ("NAS-Bench-101/201", "En→De", "FLOPs/s", "DALL·E 2", "ImageNet 64×64")]
     [False, False, False, False, False]
+    >>> [formula(t) for t in ("t_mix", "K_1 K_2", "ℓ_2", "L_1 loss", "NetInfoF_Act")]
+    [True, True, False, False, False]
     """
     if "×" in text:
         text = _SIZE.sub("", text)
+    if all(_SUBSCRIPTED.fullmatch(w) and not _NORM.fullmatch(w) for w in text.split()):
+        return True  # a variable and its subscript ("t_mix", "B_ij", "K_1 K_2"), not a norm ("ℓ_2", "W_1")
     return any(c in _MATH_CHARS for c in text) or bool(_MATH_FORM.search(text))
+
+
+_SUBSCRIPTED = re.compile(r"[^\W\d_]{1,3}_[^\W_]*")
+_NORM = re.compile(r"[lLℓWF]_\d+")
 
 
 _QUOTES = re.compile('["“”„‟«»]')
@@ -329,12 +337,15 @@ def written_term(text: str) -> str:
 def clean_term(text: str) -> str:
     """A mention's text as a term: quotes its span cut in half and unmatched brackets dropped,
     then its role head (:func:`unquoted`, :func:`balanced`, :func:`core_term`); nothing for a
-    formula (:func:`formula`).
+    formula (:func:`formula`) or a model's size alone ("13B" of "LLaMA2 7B and 13B").
 
-    >>> clean_term('ASAP) algorithm'), clean_term('human-centered" modeling')
-    ('ASAP', 'human-centered modeling')
+    >>> clean_term('ASAP) algorithm'), clean_term('human-centered" modeling'), clean_term("13B")
+    ('ASAP', 'human-centered modeling', '')
     """
-    return "" if formula(text) else core_term(written_term(text))
+    return "" if formula(text) or _SIZE_ALONE.fullmatch(text) else core_term(written_term(text))
+
+
+_SIZE_ALONE = re.compile(r"\d+(?:\.\d+)?[KMBT]")
 
 
 def key_terms(extractions: Iterable[Extraction]) -> None:
