@@ -807,3 +807,12 @@ def test_span_defects_robustness_and_generalization_are_the_notions_readers_expe
     found = {m.text for m in extract(nlp(text)).mentions}
     assert {"robustness", "generalization"} <= found
     assert "efficiency" not in found
+
+
+def test_span_defects_the_count_of_a_networks_layers_is_part_of_its_kind(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "the implicit regularization ... in two layer linear networks" gave "layer linear network"
+    (held-out sample e), from the rules and from the learned spans; "two-layer" kept its count."""
+    text = "We derive the implicit regularization in two layer linear networks and two-layer neural networks."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert {"two layer linear networks", "two-layer neural networks"} <= found
+    assert "layer linear networks" not in found, found

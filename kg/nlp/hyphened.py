@@ -49,7 +49,10 @@ def hyphen_after(token: Token) -> bool:
 
 
 def counted_kind(doc: Doc, i: int) -> bool:
-    """Whether token ``i`` is a count hyphened to a word: "few-shot", "two-sample"."""
+    """Whether token ``i`` is a count hyphened to a word: "few-shot", "two-sample"; or the count of
+    a network's layers, hyphened or not ("two layer linear networks")."""
+    if doc[i].lower_ in _KIND_COUNTS and i + 2 < len(doc) and doc[i + 1].lower_ == "layer":
+        return doc[i + 2].is_alpha  # "two layer linear networks", not "two layers" nor "the two layer"
     return (
         doc[i].lower_ in _KIND_COUNTS
         and hyphen_after(doc[i])

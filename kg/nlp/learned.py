@@ -45,6 +45,7 @@ from kg.nlp.evidence import (
     unstated,
     where_evaluated,
 )
+from kg.nlp.hyphened import counted_kind
 from kg.nlp.kind_superlatives import with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts
@@ -96,6 +97,8 @@ def learned_mentions(doc: Doc, lexicon: Lexicon, known: dict[str, str]) -> list[
         if kind is None:
             continue
         key = (trimmed.start, trimmed.end)
+        if (trimmed.start - 1, trimmed.end) in found and counted_kind(doc, trimmed.start - 1):
+            continue  # "two layer linear networks": the count makes the kind, no "layer linear networks"
         if (
             kind == "Dataset"
             and not (ends_named(trimmed) or titled_name(trimmed))
