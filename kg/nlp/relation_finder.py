@@ -13,23 +13,17 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.evidence import USE_VERBS, contrasted, indefinite, is_name, names_quality, same_thing, types_fit, unstated
 from kg.nlp.listed import listed_after
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.proposals import PROPOSED_KEY, main_proposal
+from kg.nlp.proposals import PROPOSED_KEY
+from kg.nlp.secondary import main_contribution
 from kg.nlp.spans import Relation, mention_index, names_inside
 from kg.nlp.titled import title_main
 
 #: How often a rule's relation is right, by label (read off the ICLR 2022 dev sample's judged
 #: relations); the learned classifier agreeing raises it (:mod:`kg.nlp.learned`).
 RULE_CONFIDENCE = {
-    "improvesOn": 0.85,
-    "comparedWith": 0.7,
-    "uses": 0.75,
-    "addresses": 0.75,
-    "evaluatedOn": 0.8,
-    "measuredBy": 0.75,
-    "isA": 0.7,
-    "partOf": 0.7,
-    "featureOf": 0.7,
-}
+    "improvesOn": 0.85, "comparedWith": 0.7, "uses": 0.75, "addresses": 0.75, "evaluatedOn": 0.8,
+    "measuredBy": 0.75, "isA": 0.7, "partOf": 0.7, "featureOf": 0.7,
+}  # fmt: skip
 #: "X consists of Y", "X comprises Y": a part said as such, surer than "<layer> Y in X".
 STATED_PART_CONFIDENCE = 0.75
 #: The tail type a relation's construction states ("a 21% improvement in M": M is a metric, whatever
@@ -169,7 +163,7 @@ class Finder:
         proposed = list(doc.spans.get(PROPOSED_KEY, []))
         # "we", "our method" stand for what the title names, else what the paper proposes when it
         # is a name or a term, not a single common word the proposal finder took ("gradients", "supernet")
-        main = main_proposal(proposed)
+        main = main_contribution(proposed)
         self.titled = title_main(doc, proposed)
         self.main = self.titled or (main if main is not None and not _one_common_word(main) else None)
         self.proposed = set(proposed)

@@ -15,7 +15,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp.mentions import SPANS_KEY
-from kg.nlp.proposals import main_proposal
+from kg.nlp.secondary import main_contribution
 from kg.records import Titled
 from kg.text import term_key, title_name, title_openings
 
@@ -50,5 +50,5 @@ def title_main(doc: Doc, proposed: list[Span]) -> Span | None:
 
 def main_of(doc: Doc, proposed: list[Span]) -> Span | None:
     """What "we" and "our method" stand for: what the title names (:func:`title_main`), else
-    :func:`kg.nlp.proposals.main_proposal` of the proposals."""
-    return title_main(doc, proposed) or main_proposal(proposed)
+    :func:`kg.nlp.secondary.main_contribution` of the proposals."""
+    return title_main(doc, proposed) or main_contribution(proposed)
