@@ -721,3 +721,15 @@ def test_issue_13_we_are_not_an_addition_to_an_unnamed_contribution(nlp):
     assert not {r for r in found if r[0] == "lognormal noise schedule"}, found
     text = "We propose FooNet for segmentation. FooNet uses Pseudo-Huber losses. FooNet is evaluated on CIFAR-10."
     assert ("FooNet", "uses", "Pseudo-Huber losses") in _stated(nlp, text)
+
+
+def test_issue_13_what_the_authors_use_to_make_their_data_is_not_what_their_method_uses(nlp):
+    """ "We leverage large-scale language models (LLMs) to generate a diverse set of instructions"
+    (held-out sample d: "Ins-DetCLIP uses large language model" judged not stated)."""
+    text = (
+        "We propose Ins-DetCLIP for instruction-oriented object detection. We leverage large language models"
+        " to generate a diverse set of instructions. FooNet uses contrastive learning for segmentation."
+    )
+    found = _stated(nlp, text)
+    assert not {r for r in found if r[0] == "Ins-DetCLIP" and r[1] == "uses"}, found
+    assert ("FooNet", "uses", "contrastive learning") in found

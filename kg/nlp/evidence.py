@@ -283,6 +283,20 @@ def _joining(verb: Token) -> bool:
     return verb.lemma_.lower() in JOINING_VERBS and not any(c.dep_ == "dobj" for c in verb.children)
 
 
+#: Verbs of making data: "we leverage LLMs to generate instructions" says how the authors made their data.
+_DATA_MAKING = frozenset({"generate", "create", "construct", "collect", "annotate", "label", "synthesize", "curate"})
+
+
+def authors_data(verb: Token) -> bool:
+    """Is ``verb`` the authors' use of something to make their data ("We leverage LLMs to generate a
+    diverse set of instructions", "we use GPT-4 to annotate")? Their method does not use it."""
+    return (
+        verb.lemma_.lower() in USE_VERBS
+        and any(s.lower_ == "we" for s in verb.children if s.dep_ == "nsubj")
+        and any(c.dep_ in {"xcomp", "advcl"} and c.lemma_.lower() in _DATA_MAKING for c in verb.children)
+    )
+
+
 def kind_of_dataset(span: Span) -> bool:
     """Does ``span`` name a kind of dataset rather than one ("five text classification datasets",
     "standard control benchmarks")? A method evaluated on it is evaluated on no citable dataset."""
@@ -302,9 +316,7 @@ def where_evaluated(tok: Token) -> bool:
 #: Words that pick one of a thing's parts: "the first flow model", "the latter stage".
 _ORDINALS = frozenset({"first", "second", "third", "former", "latter"})
 #: Heads of a phrase that describes a method ("an offline RL method", "a mechanistic interpretability framework").
-METHOD_HEADS = frozenset(
-    {"method", "approach", "framework", "model", "algorithm", "architecture", "network", "technique", "system"}
-)
+METHOD_HEADS = frozenset("method approach framework model algorithm architecture network technique system".split())
 
 
 def task_method(noun: Token) -> bool:

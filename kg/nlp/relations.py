@@ -22,6 +22,7 @@ from kg.nlp.evidence import (
     JOINING_VERBS,
     PROPOSING,
     USE_VERBS,
+    authors_data,
     contrasted,
     determined,
     indefinite,
@@ -132,8 +133,8 @@ class _Finder(NounFinder):
                 continue  # "X does not use Y", "X fails to capture Y", "instead of using Y"
             label = _verb_relation(tok.lemma_.lower())
             subjects = [self.mention(s) for s in args(tok, {"nsubj", "nsubjpass"})]
-            if tok.tag_ == "VBG" and tok.dep_ == "advcl":
-                subjects = []  # "approximating X using Y" parsed with X the subject of "using"
+            if (tok.tag_ == "VBG" and tok.dep_ == "advcl") or authors_data(tok):
+                subjects = []  # "approximating X using Y" parsed with X the subject of "using"; the authors' data
             if tok.dep_ in {"advcl", "xcomp", "conj", "pcomp"} and not subjects:
                 subjects = [self.mention(s) for s in args(tok.head, {"nsubj", "nsubjpass"})]
                 if _authors_claim(tok):
