@@ -733,3 +733,17 @@ def test_issue_13_what_the_authors_use_to_make_their_data_is_not_what_their_meth
     found = _stated(nlp, text)
     assert not {r for r in found if r[0] == "Ins-DetCLIP" and r[1] == "uses"}, found
     assert ("FooNet", "uses", "contrastive learning") in found
+
+
+def test_issue_13_the_robustness_of_a_method_is_a_feature_of_it_however_typed(nlp):
+    """ "Empirical evaluations corroborate the robustness of UnMix-TNS" gave "UnMix-TNS measuredBy
+    robustness" (held-out sample e; the guidelines: "the robustness of X" is featureOf); "the
+    adversarial robustness of X", typed a task, gave nothing. "The accuracy of X" is a measure."""
+    text = (
+        "Empirical evaluations corroborate the robustness of UnMix-TNS under varied scenarios. We improve the"
+        " adversarial robustness of vision transformers. We report the accuracy of ResNet."
+    )
+    found = _stated(nlp, text)
+    assert ("robustness", "featureOf", "UnMix-TNS") in found and ("UnMix-TNS", "measuredBy", "robustness") not in found
+    assert ("adversarial robustness", "featureOf", "vision transformers") in found
+    assert ("ResNet", "measuredBy", "accuracy") in found

@@ -49,8 +49,16 @@ _PROPERTY_HEADS = frozenset(
 def property_of(span: Span) -> bool:
     """Does ``span`` name a property (a concept said of a thing: "the implicit bias", "the
     modularity"), not a process or a part ("a spectral analysis", "the latent space")? A metric
-    of a thing ("the accuracy of X") is what X is measured by, not a feature."""
-    return span.label_ == "Concept" and (names_quality(span) or span.root.lemma_.lower() in _PROPERTY_HEADS)
+    of a thing ("the accuracy of X") is what X is measured by, not a feature; its robustness or its
+    stability is one, however typed ("the adversarial robustness of X", "the robustness of X")."""
+    lemma = span.root.lemma_.lower()
+    if span.label_ in {"Task", "Metric"} and (lemma.endswith("ness") or lemma in _FEATURES):
+        return True
+    return span.label_ == "Concept" and (names_quality(span) or lemma in _PROPERTY_HEADS)
+
+
+#: Qualities a thing has, not a measure of it: "the stability of X".
+_FEATURES = frozenset({"stability", "transferability", "interpretability", "expressivity", "generalization"})
 
 
 def _names_task(task: Span, obj: Token) -> bool:
