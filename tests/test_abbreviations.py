@@ -51,6 +51,9 @@ def blank():
         ("compared to causal language models (causalLM), which use", "causalLM", "causal language models"),
         ("Meta-reinforcement learning (meta-RL) is a framework", "meta-RL", "Meta-reinforcement learning"),
         ("we report the mean average precision (mAP) on COCO", "mAP", "mean average precision"),
+        # a "2" between letters reads "to": T2I was a Method node apart from text-to-image (held-out e)
+        ("the ability of text-to-image (T2I) diffusion models", "T2I", "text-to-image"),
+        ("policies trained by sim-to-real (Sim2Real) transfer", "Sim2Real", "sim-to-real"),
     ],
 )
 def test_definitions_found_with_the_right_long_form(blank, text, short, long):

@@ -38,6 +38,22 @@ def short_letters(short: str) -> str:
     return upper if len(upper) >= 2 else core.upper()
 
 
+def readings(short: str) -> list[str]:
+    """The letters ``short`` may spell: :func:`short_letters`, and with a "2" or a "4" between
+    letters read as "to" or "for" ("T2I" is "text-to-image", "Sim2Real" "simulation to real").
+
+    >>> readings("T2I"), readings("PPO"), readings("A2C")
+    (['T2I', 'TTI'], ['PPO'], ['A2C', 'ATC'])
+    """
+    letters = short_letters(short)
+    spoken = _SPOKEN_DIGIT.sub(lambda m: _SPOKEN[m.group()], letters)
+    return [letters] if spoken == letters else [letters, spoken]
+
+
+_SPOKEN = {"2": "T", "4": "F"}
+_SPOKEN_DIGIT = re.compile(r"(?<=[A-Z])[24](?=[A-Z])")
+
+
 def _initials(words: list[str], skip: bool) -> str:
     return "".join(w[0] for w in words if not (skip and w.lower() in _SKIP_WORDS)).upper()
 
@@ -80,7 +96,7 @@ def long_form_start(short: str, words: list[str]) -> int | None:
     for k in range(1, limit + 1):
         for skip in (True, False):
             parts = [p for w in words[-k:] for p in _WORD.findall(w)]
-            if parts and parts[0][0].upper() == letters[0] and _initials(parts, skip) == letters:
+            if parts and parts[0][0].upper() == letters[0] and _initials(parts, skip) in readings(short):
                 return len(words) - k
     capital = [i for i, w in enumerate(words) if w[:1].isupper()]
     for skip in (True, False):
