@@ -562,3 +562,18 @@ def test_defects_a_method_uses_methods_and_notions_not_datasets() -> None:
     graph = _built(text, names, [(0, "uses", t) for t in (1, 2, 3)])
     tails = {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "uses"}
     assert tails == {"attention", "FID"}
+
+
+def test_defects_a_markov_decision_process_is_a_notion_however_its_mentions_are_typed() -> None:
+    """ "a uniformly ergodic Markov decision process (MDP)", "average reward MDPs" were typed Method
+    (held-out sample e: judged wrong type); a Gaussian process keeps the type its mentions give."""
+    text = "We study average reward MDPs, an ergodic Markov decision process, and a Gaussian process."
+    names = [
+        ("average reward MDP", "Method"),
+        ("ergodic Markov decision process", "Method"),
+        ("Gaussian process", "Method"),
+    ]
+    graph = _built(text, names, [])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["average reward MDP"] == types["ergodic Markov decision process"] == "Concept"
+    assert types["Gaussian process"] == "Method"

@@ -138,6 +138,8 @@ def head_type(text: str) -> str | None:
     ('Concept', 'Concept', None)
     >>> head_type("latent variable") is None
     True
+    >>> head_type("average reward MDP"), head_type("ergodic Markov decision process"), head_type("Gaussian process")
+    ('Concept', 'Concept', None)
     """
     words = _WORDS.split(text.strip())
     head = singular(words[-1]).lower()
@@ -149,6 +151,8 @@ def head_type(text: str) -> str | None:
         return "Method"  # "value-based learning", "model-based learning": an approach
     if head == "bound" and len(words) >= 2 and words[-2].lower() in ("confidence", "and"):
         return "Method"  # "upper confidence bound", "branch-and-bound": algorithms
+    if head in ("mdp", "pomdp") or (head == "process" and len(words) >= 2 and words[-2].lower() == "decision"):
+        return "Concept"  # "average reward MDP", "ergodic Markov decision process": a model of a problem
     if head == "system":  # "dynamical system", "multi-agent system"; not "recommender system"
         before = (text.split()[-2:-1] or [""])[0]
         return "Concept" if "-" in before or before.lower().endswith(_ADJECTIVE_ENDINGS) else None
