@@ -360,6 +360,9 @@ def test_concepts_a_longer_established_name_is_narrower_than_the_name_that_heads
         ("PAC-Bayes", "PAC-Bayes"),  # not "PAC-Baye"
         ("Sparse Mixture-of-Experts", "Sparse Mixture-of-Experts"),  # not "Sparse Mixture-of-Expert"
         ('the "teacher" model', 'the "teacher" model'),  # balanced quotes are the writer's
+        # a plural after a preposition is part of the name (held-out e: "...with Multiple Particle")
+        ("Sparse Weight Averaging with Multiple Particles", "Sparse Weight Averaging with Multiple Particles"),
+        ("Codable Text Watermarking for LLMs", "Codable Text Watermarking for LLMs"),
     ],
 )
 def test_concepts_labels_have_no_stray_quotes_or_lemmatizer_slips(written: str, label: str) -> None:

@@ -363,6 +363,12 @@ def key_terms(extractions: Iterable[Extraction]) -> None:
 _LEAST_SQUARES = re.compile(r"\bleast[ -]squares$", re.IGNORECASE)
 
 
+#: Prepositions that open a modifier of a name's head: "Learning with Noisy Labels", "X for LLMs".
+_NAME_PREPOSITIONS = frozenset(
+    "with from for via without using under over against through across between in on".split()
+)
+
+
 def singular_label(text: str) -> str:
     """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes, the first of a
     construct written with "of": "ensemble of models"); "least squares" and "least-squares" are no plurals.
@@ -371,11 +377,20 @@ def singular_label(text: str) -> str:
     ('Sparse Autoencoder', 'least squares', 'Least-Squares')
     >>> singular_label("ensembles of models")
     'ensemble of models'
+
+    A plural after a preposition is part of the name; the head before it is singular:
+
+    >>> singular_label("Dilated Convolution with Learnable Spacings"), singular_label("GNNs with random features")
+    ('Dilated Convolution with Learnable Spacings', 'GNN with random features')
     """
     if _LEAST_SQUARES.search(text):
         return text
     if of_construct(text):
         first, _, rest = text.partition(" ")
         return f"{singular(first)} {rest}"
+    words = text.split(" ")
+    inner = next((k for k in range(1, len(words) - 1) if words[k].lower() in _NAME_PREPOSITIONS), None)
+    if inner is not None:  # "Sparse Weight Averaging with Multiple Particles" (held-out e)
+        return " ".join([*words[: inner - 1], singular(words[inner - 1]), *words[inner:]])
     head, _, last = text.rpartition(" ")
     return f"{head} {singular(last)}" if head else singular(last)
