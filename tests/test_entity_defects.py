@@ -88,6 +88,15 @@ def test_defects_least_squares_is_no_plural() -> None:
         ("available athttps://github.com/a/b.", "available at https://github.com/a/b."),  # glued link
         ("a model that explic- itly takes", "a model that explicitly takes"),  # line-break hyphen
         ("under fully- and partially- observable", "under fully- and partially- observable"),
+        # a full stop against the next sentence: the parser read one sentence, no "M3 framework" (ICLR 2024)
+        (
+            "multi-step reasoning.To this end, we propose the M3 framework.",
+            "multi-step reasoning. To this end, we propose the M3 framework.",
+        ),
+        (
+            "(Smith et al., 2023).This works; see github.com/Foo.Bar.",
+            "(Smith et al., 2023). This works; see github.com/Foo.Bar.",
+        ),
     ],
 )
 def test_defects_latex_is_not_shown_to_users(raw: str, shown: str) -> None:
