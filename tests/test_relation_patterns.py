@@ -747,3 +747,15 @@ def test_issue_13_the_robustness_of_a_method_is_a_feature_of_it_however_typed(nl
     assert ("robustness", "featureOf", "UnMix-TNS") in found and ("UnMix-TNS", "measuredBy", "robustness") not in found
     assert ("adversarial robustness", "featureOf", "vision transformers") in found
     assert ("ResNet", "measuredBy", "accuracy") in found
+
+
+def test_issue_13_the_first_of_a_kind_is_one_of_that_kind(nlp):
+    """ "CellPLM is the first single-cell pre-trained transformer that encodes cell-cell relations"
+    (an ICLR 2024 paper with no relation): CellPLM is a kind of it; "the first stage of Y" is a part."""
+    text = (
+        "We propose CellPLM. CellPLM is the first single-cell pre-trained transformer that encodes cell-cell"
+        " relations. FooNet is the first stage of BarNet."
+    )
+    found = _stated(nlp, text)
+    assert ("CellPLM", "isA", "single-cell pre-trained transformer") in found
+    assert not {r for r in found if r[0] == "FooNet" and r[1] == "isA"}

@@ -113,7 +113,7 @@ class _Finder(NounFinder):
         "Xs are Ys for T" and "X is a <task> method": X addresses T (not "Xs are black boxes": what
         a bare plural says of a kind is too often a quality)."""
         for attr in [c for c in verb.children if c.dep_ == "attr"]:
-            kind = indefinite(attr)
+            kind = indefinite(attr) or any(c.lower_ == "first" for c in attr.children)  # "the first Y that ..."
             if not (kind or (attr.tag_ == "NNS" and not determined(attr))) or any(
                 c.dep_ == "conj" or c.lower_ == "of" for c in attr.children
             ):
