@@ -89,6 +89,8 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (True, False)
     >>> ends_fit("isA", "Dataset", "Task"), ends_fit("conjoinedWith", "Concept", "Concept")
     (False, True)
+    >>> ends_fit("isA", "Method", "Task"), ends_fit("partOf", "Task", "Method")
+    (False, False)
     >>> ends_fit("addresses", "Method", "Task"), ends_fit("addresses", "Dataset", "Task")
     (True, False)
     >>> ends_fit("addresses", "Metric", "Task")
@@ -102,6 +104,8 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
+    if label in {"isA", "partOf"} and {head_type, tail_type} == {"Method", "Task"}:
+        return False  # a task is no kind or part of a method (held out: 0 of 2 such read right)
     if label == "comparedWith" and head_type != tail_type:
         return False  # "CAQL, compared with reinforcement learning": a method with its field
     heads, tails = RELATION_ENDS.get(label, (None, None))
