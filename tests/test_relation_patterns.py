@@ -783,3 +783,20 @@ def test_issue_13_a_task_is_no_kind_of_a_method_in_the_graph() -> None:
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
     kinds = {(graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "isA"}
     assert kinds == {("BarNet", "graph network")}
+
+
+def test_issue_13_two_things_of_different_kinds_are_not_conjoined_in_the_graph() -> None:
+    """ "using traditional NLP and LLM-based metrics" (held-out sample d): a task and a metric in one
+    coordination play no one role (held out, 1 of 6 such read right); a concept may stand beside any."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper, RelationRecord
+
+    text = "We use NLP and LLM-based metrics, and pruning and sparsity."
+    names = [("NLP", "Task"), ("LLM-based metrics", "Metric"), ("pruning", "Method"), ("sparsity", "Concept")]
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    records = [RelationRecord(0, "conjoinedWith", 1, text, 0.9), RelationRecord(2, "conjoinedWith", 3, text, 0.9)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
+    pairs = {
+        (graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "conjoinedWith"
+    }
+    assert pairs == {("pruning", "sparsity")}

@@ -91,6 +91,8 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (False, True)
     >>> ends_fit("isA", "Method", "Task"), ends_fit("partOf", "Task", "Method")
     (False, False)
+    >>> ends_fit("conjoinedWith", "Task", "Metric"), ends_fit("conjoinedWith", "Method", "Concept")
+    (False, True)
     >>> ends_fit("addresses", "Method", "Task"), ends_fit("addresses", "Dataset", "Task")
     (True, False)
     >>> ends_fit("addresses", "Metric", "Task")
@@ -108,6 +110,8 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
         return False  # a task is no kind or part of a method (held out: 0 of 2 such read right)
     if label == "comparedWith" and head_type != tail_type:
         return False  # "CAQL, compared with reinforcement learning": a method with its field
+    if label == "conjoinedWith" and head_type != tail_type and "Concept" not in {head_type, tail_type}:
+        return False  # "traditional NLP and LLM-based metrics": a task and a metric play no one role
     heads, tails = RELATION_ENDS.get(label, (None, None))
     return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
 
