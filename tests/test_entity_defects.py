@@ -136,6 +136,7 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
     for described in ("hierarchical generative approach", "3D generative task", "graph analytical tasks"):
         assert core_term(described) == described
     assert core_term("graph representation learning framework") == "graph representation learning"
+    assert core_term("audio-text matching problems") == "audio-text matching"  # a gerund names an activity
     a = Extraction([Mention("federated learning", "Task", 0, 18)], [], [], [])
     b = Extraction([Mention("federated learning algorithms", "Method", 0, 29)], [], [], [])
     entities, keys = resolve_entities([("p1", a), ("p2", b)])
