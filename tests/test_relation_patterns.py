@@ -761,42 +761,19 @@ def test_issue_13_the_first_of_a_kind_is_one_of_that_kind(nlp):
     assert not {r for r in found if r[0] == "FooNet" and r[1] == "isA"}
 
 
-def test_issue_13_a_kind_said_outright_stands_whatever_the_sentence_typed_its_ends(nlp):
-    """ "contrastive learning (CL), a popular variant of SSL" (an ICLR 2024 paper with no relation):
-    the sentence typed CL a task and SSL a method; the graph's types decide (both methods)."""
-    text = (
-        "It is underexplored in the context of self-supervised learning (SSL). We show that contrastive learning"
-        " (CL), a popular variant of SSL, tends to collapse representations of minority groups."
-    )
-    assert ("contrastive learning", "isA", "SSL") in _stated(nlp, text)
-
-
-def test_issue_13_a_task_is_no_kind_of_a_method_in_the_graph() -> None:
-    """ "X isA T" between a method and a task node: held out, 0 of 2 read right (52 in ICLR 2024)."""
+def test_issue_13_a_metric_and_a_task_are_not_conjoined_in_the_graph() -> None:
+    """ "using traditional NLP and LLM-based metrics" (held-out sample d): a metric and a task or a
+    method in one coordination play no one role (held out, 0 of 3 such read right); a method and a
+    task may (the tuning readers conjoin "transfer learning" and "adversarial training", typed apart)."""
     from kg.graph.build import build_graph
     from kg.records import Extraction, Mention, Paper, RelationRecord
 
-    text = "FooNet is an image segmentation. BarNet is a graph network."
-    names = [("FooNet", "Method"), ("image segmentation", "Task"), ("BarNet", "Method"), ("graph network", "Method")]
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    records = [RelationRecord(0, "isA", 1, text, 0.9), RelationRecord(2, "isA", 3, text, 0.9)]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
-    kinds = {(graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "isA"}
-    assert kinds == {("BarNet", "graph network")}
-
-
-def test_issue_13_two_things_of_different_kinds_are_not_conjoined_in_the_graph() -> None:
-    """ "using traditional NLP and LLM-based metrics" (held-out sample d): a task and a metric in one
-    coordination play no one role (held out, 1 of 6 such read right); a concept may stand beside any."""
-    from kg.graph.build import build_graph
-    from kg.records import Extraction, Mention, Paper, RelationRecord
-
-    text = "We use NLP and LLM-based metrics, and pruning and sparsity."
-    names = [("NLP", "Task"), ("LLM-based metrics", "Metric"), ("pruning", "Method"), ("sparsity", "Concept")]
+    text = "We use NLP and LLM-based metrics, and pruning and sparsification."
+    names = [("NLP", "Task"), ("LLM-based metrics", "Metric"), ("pruning", "Method"), ("sparsification", "Task")]
     mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
     records = [RelationRecord(0, "conjoinedWith", 1, text, 0.9), RelationRecord(2, "conjoinedWith", 3, text, 0.9)]
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
     pairs = {
         (graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "conjoinedWith"
     }
-    assert pairs == {("pruning", "sparsity")}
+    assert pairs == {("pruning", "sparsification")}

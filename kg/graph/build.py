@@ -89,9 +89,7 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (True, False)
     >>> ends_fit("isA", "Dataset", "Task"), ends_fit("conjoinedWith", "Concept", "Concept")
     (False, True)
-    >>> ends_fit("isA", "Method", "Task"), ends_fit("partOf", "Task", "Method")
-    (False, False)
-    >>> ends_fit("conjoinedWith", "Task", "Metric"), ends_fit("conjoinedWith", "Method", "Concept")
+    >>> ends_fit("conjoinedWith", "Task", "Metric"), ends_fit("conjoinedWith", "Method", "Task")
     (False, True)
     >>> ends_fit("addresses", "Method", "Task"), ends_fit("addresses", "Dataset", "Task")
     (True, False)
@@ -106,12 +104,10 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     """
     if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
-    if label in {"isA", "partOf"} and {head_type, tail_type} == {"Method", "Task"}:
-        return False  # a task is no kind or part of a method (held out: 0 of 2 such read right)
     if label == "comparedWith" and head_type != tail_type:
         return False  # "CAQL, compared with reinforcement learning": a method with its field
-    if label == "conjoinedWith" and head_type != tail_type and "Concept" not in {head_type, tail_type}:
-        return False  # "traditional NLP and LLM-based metrics": a task and a metric play no one role
+    if label == "conjoinedWith" and "Metric" in {head_type, tail_type} and {head_type, tail_type} & {"Method", "Task"}:
+        return False  # "traditional NLP and LLM-based metrics": a metric and a task play no one role
     heads, tails = RELATION_ENDS.get(label, (None, None))
     return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
 

@@ -188,9 +188,8 @@ _NOT_HEAD = {
     "uses": {"Dataset", "Metric"},
 }
 _TAIL = {"addresses": {"Task"}, "evaluatedOn": {"Dataset"}, "measuredBy": {"Metric"}}
-#: Types no kind-of or part-of joins: a dataset and a method or task. A task and a method neither, but a
-#: sentence's types are guesses ("CL, a variant of SSL"): the graph decides (kg.graph.build.ends_fit).
-_APART = {frozenset({"Method", "Dataset"}), frozenset({"Task", "Dataset"})}
+#: Pairs of types no kind-of or part-of joins: a task is not a kind of method, nor a part of one.
+_APART = {frozenset({"Method", "Task"}), frozenset({"Method", "Dataset"}), frozenset({"Task", "Dataset"})}
 
 
 def types_fit(label: str, head: str, tail: str) -> bool:
@@ -199,7 +198,7 @@ def types_fit(label: str, head: str, tail: str) -> bool:
 
     >>> types_fit("measuredBy", "Method", "Metric"), types_fit("measuredBy", "Dataset", "Metric")
     (True, False)
-    >>> types_fit("isA", "Method", "Method"), types_fit("isA", "Dataset", "Method")
+    >>> types_fit("isA", "Method", "Method"), types_fit("isA", "Task", "Method")
     (True, False)
     """
     if head in _NOT_HEAD.get(label, ()) or tail in _NOT_TAIL.get(label, ()):
