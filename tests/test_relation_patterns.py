@@ -777,3 +777,16 @@ def test_issue_13_a_metric_and_a_task_are_not_conjoined_in_the_graph() -> None:
         (graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "conjoinedWith"
     }
     assert pairs == {("pruning", "sparsification")}
+
+
+def test_issue_13_our_method_is_the_method_not_one_of_its_sizes(nlp):
+    """ "our EfficientMod-s performs ... Additionally, our method ... on ADE20K" (held-out sample e:
+    three relations of EfficientMod-s judged not stated): "our method" is EfficientMod."""
+    text = (
+        "We propose the efficient modulation (EfficientMod) block for vision networks. With fewer parameters,"
+        " our EfficientMod-s performs better than EfficientFormerV2-s2. Additionally, our method outperforms"
+        " EfficientFormerV2-s by 3.6 mIoU on the ADE20K benchmark."
+    )
+    found = _stated(nlp, text)
+    assert ("EfficientMod", "evaluatedOn", "ADE20K") in found
+    assert not {r for r in found if r[0] == "EfficientMod-s" and r[2] == "ADE20K"}
