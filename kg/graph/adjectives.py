@@ -11,21 +11,25 @@ import importlib.util
 from functools import cache
 from pathlib import Path
 
-from spacy.lookups import Lookups
+import srsly
 
 from kg.records import ENGLISH_MODELS
 
 
 @cache
 def _words() -> tuple[frozenset[str], frozenset[str]]:
-    """The model's adjectives and nouns (empty without the model: nothing is then only an adjective)."""
+    """The model's adjectives and nouns (empty without the model: nothing is then only an adjective).
+    Its tables are keyed by hashes of "adj" and "noun": told apart by a word each holds alone. No
+    spaCy import: a graph rebuilt from its cache cuts role heads too."""
     for name in ENGLISH_MODELS:
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
             continue
-        for tables in sorted(Path(spec.origin).parent.glob("*/lemmatizer/lookups")):
-            index = Lookups().from_disk(tables).get_table("lemma_index")
-            return frozenset(index["adj"]), frozenset(index["noun"])
+        for tables in sorted(Path(spec.origin).parent.glob("*/lemmatizer/lookups/lookups.bin")):
+            lists = [frozenset(words) for words in srsly.read_msgpack(tables)["lemma_index"].values()]
+            adjectives = next((w for w in lists if "hierarchical" in w and "quickly" not in w), frozenset())
+            nouns = next((w for w in lists if "retrieval" in w and "hierarchical" not in w), frozenset())
+            return adjectives, nouns
     return frozenset(), frozenset()
 
 
