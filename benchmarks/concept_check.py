@@ -57,13 +57,18 @@ def forms_pattern(forms: Sequence[str]) -> re.Pattern[str] | None:
     [True, False, False, False, True, True]
     >>> bool(forms_pattern(["diffusion models"]).search("Diffusion\\nModels"))
     True
+
+    A minor version goes on with the name: "GPT-3.5" names no GPT-3.
+
+    >>> [bool(forms_pattern(["GPT-3"]).search(t)) for t in ("GPT-3.5 and Claude", "GPT-3. It", "(GPT-3)")]
+    [False, True, True]
     """
     if not forms:
         return None
     alternatives = "|".join(
         f"(?:{_words(f)})" if case_sensitive(f) else f"(?i:{_words(f)})" for f in sorted(forms, key=len, reverse=True)
     )
-    return re.compile(rf"(?<![A-Za-z0-9-])(?:{alternatives})(?![A-Za-z0-9])")
+    return re.compile(rf"(?<![A-Za-z0-9-])(?:{alternatives})(?![A-Za-z0-9]|\.\d)")
 
 
 def _words(form: str) -> str:
