@@ -92,11 +92,12 @@ def long_form_start(short: str, words: list[str]) -> int | None:
     0
     """
     letters = short_letters(short)
+    spellings = readings(short)
     limit = min(len(words), max(len(letters) + 5, 2 * len(letters)))
     for k in range(1, limit + 1):
         for skip in (True, False):
             parts = [p for w in words[-k:] for p in _WORD.findall(w)]
-            if parts and parts[0][0].upper() == letters[0] and _initials(parts, skip) in readings(short):
+            if parts and parts[0][0].upper() == letters[0] and _initials(parts, skip) in spellings:
                 return len(words) - k
     capital = [i for i, w in enumerate(words) if w[:1].isupper()]
     for skip in (True, False):
