@@ -778,3 +778,16 @@ def test_issue_13_what_the_sentence_states_and_what_it_does_not(nlp, text, unsta
     found = _stated(nlp, text)
     assert not [r for r in found if all(want in (None, got) for want, got in zip(unstated, r, strict=True))], found
     assert stated in found
+
+
+def test_issue_13_a_kind_noun_states_a_kind_and_a_second_name_does_not(nlp):
+    """ "Contrastive learning has emerged as a popular paradigm of self-supervised learning" (an ICLR 2024
+    paper with no relation): a kind, as "X is a Y" is; "Parallel Tempering, also called replica exchange
+    MC" (held-out sample f: judged a synonym, not isA) names one thing twice."""
+    found = _stated(nlp, "Contrastive learning has emerged as a popular paradigm of self-supervised learning.")
+    assert ("Contrastive learning", "isA", "self-supervised learning") in found, found
+    text = (
+        "An improvement of standard Monte Carlo methods is Parallel Tempering, also called replica exchange MC,"
+        " in which chains at decreasing temperatures are run in parallel."
+    )
+    assert not [r for r in _stated(nlp, text) if r[1] == "isA"]

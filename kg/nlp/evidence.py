@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import by_degree
+from kg.nlp.kind_nouns import KIND_NOUNS
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.word_pieces import is_named
 
@@ -358,7 +359,6 @@ def unstated(label: str, head: Span, tail: Span) -> bool:
 
 #: Prepositions a kind-of may go through: "Ys such as X", "Ys like X", "Ys, including X", "a kind of Y".
 _KIND_PREPOSITIONS = frozenset({"as", "like", "including"})
-_KIND_NOUNS = frozenset({"kind", "type", "class", "family", "form", "variant", "instance", "case", "member"})
 
 
 def kind_path(tokens: Sequence[Token]) -> bool:
@@ -375,9 +375,9 @@ def kind_path(tokens: Sequence[Token]) -> bool:
     for k, tok in enumerate(tokens[1:-1], start=1):
         if tok.dep_ not in {"prep", "agent"} or tok.lower_ in _KIND_PREPOSITIONS:
             continue
-        if tok.lower_ == "of" and tokens[k - 1].lemma_.lower() in _KIND_NOUNS | {"as"}:
+        if tok.lower_ == "of" and tokens[k - 1].lemma_.lower() in KIND_NOUNS | {"as"}:
             continue
-        if tok.lower_ == "of" and k + 1 < len(tokens) and tokens[k + 1].lemma_.lower() in _KIND_NOUNS:
+        if tok.lower_ == "of" and k + 1 < len(tokens) and tokens[k + 1].lemma_.lower() in KIND_NOUNS:
             continue
         if tok.lower_ == "of" and tok.head.i in {tokens[0].i, tokens[-1].i}:
             continue  # "models of varying sizes (including GPT-2)": the "of" phrase describes the kind

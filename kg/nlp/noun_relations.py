@@ -229,8 +229,8 @@ class NounFinder(Finder):
         for tok in self.tokens:
             if tok.dep_ not in {"acl", "relcl"} or tok.lemma_.lower() not in NAMING_VERBS | {"refer"}:
                 continue
-            if self.doc[tok.i - 1].text == "(":
-                continue  # "prediction intervals (called PIs)": one thing under two names
+            if self.doc[tok.i - 1].text == "(" or any(c.lower_ == "also" for c in tok.children):
+                continue  # "prediction intervals (called PIs)", "Parallel Tempering, also called replica exchange MC"
             names = [o for o in args(tok, {"oprd", "dobj"}) if o.lower_ not in {"that", "which"}]
             names += [o for p in tok.children if p.lower_ == "as" for o in args(p, {"pobj"})]
             kind_tok = tok.head

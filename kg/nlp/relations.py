@@ -30,17 +30,17 @@ from kg.nlp.evidence import (
     task_method,
     verb_negated,
 )
+from kg.nlp.kind_nouns import kind_of
 from kg.nlp.listed_coordinations import listed_coordinations
 from kg.nlp.means import means
 from kg.nlp.noun_relations import NounFinder
 from kg.nlp.proposals import AUTHOR_SUBJECTS
 from kg.nlp.purposes import PURPOSE_RULES, proposed_for
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, experimenting, learns_from
-from kg.nlp.result_places import RESULT_RULES
+from kg.nlp.result_places import RESULT_RULES, verb_results
 from kg.nlp.spans import Relation
 from kg.nlp.superiority import superiority
 from kg.nlp.taken_up import TAKEN_UP_RULES
-from kg.nlp.task_places import task_datasets
 
 VERBS = {
     "improvesOn": {"outperform", "surpass", "beat", "exceed", "outpace", "improve", "advance"},
@@ -112,19 +112,21 @@ class _Finder(NounFinder):
         """ "X is a Y": X is a kind of Y (the mention headed by the attribute); "X is a Y for T",
         "Xs are Ys for T" and "X is a <task> method": X addresses T (not "Xs are black boxes": what
         a bare plural says of a kind is too often a quality)."""
-        for attr in [c for c in verb.children if c.dep_ == "attr"]:
+        as_kinds = [o for p in verb.children if p.lower_ == "as" for o in args(p, {"pobj"}) if kind_of(o)]
+        for attr in [c for c in verb.children if c.dep_ == "attr"] + as_kinds:  # "X emerged as a family of Ys"
             kind = indefinite(attr) or any(c.lower_ == "first" for c in attr.children)  # "the first Y that ..."
+            named = kind_of(attr) or attr  # "X is a family of Ys": a Y
             if not (kind or (attr.tag_ == "NNS" and not determined(attr))) or any(
-                c.dep_ == "conj" or c.lower_ == "of" for c in attr.children
+                c.dep_ == "conj" or (c.lower_ == "of" and named is attr) for c in attr.children
             ):
                 continue  # "X is the key bottleneck", "X is a Y or a Z", "X is a tilting of Y"
-            broad = self.index.get(attr.i)
+            broad = self.index.get(named.i)
             for narrow in subjects:  # not a mention clipped from its phrase: "Regularization (by denoising)"
                 if narrow is None or any(c.dep_ == "prep" and c.i >= narrow.end for c in narrow.root.children):
                     continue
-                if kind and broad is not None and broad.root.i == attr.i and not task_method(attr):
+                if kind and broad is not None and broad.root.i == named.i and not task_method(named):
                     self.add(narrow, "isA", broad, attr)
-                if attr.lemma_.lower() not in {"task", "problem"}:
+                if named is attr and attr.lemma_.lower() not in {"task", "problem"}:
                     self.purpose(narrow, attr)  # not "X is a crucial task for T": X is a task
 
     def verbs(self) -> None:
@@ -158,6 +160,8 @@ class _Finder(NounFinder):
                 if tok.dep_ == "xcomp" and args(tok.head, {"dobj"}):  # "we choose the encoder to be a GNN"
                     subjects = [self.mention(o) for o in args(tok.head, {"dobj"})]
                 self.copula(tok, subjects)
+            elif tok.lemma_.lower() not in _EVALUATE_VERBS | _APPLY_VERBS | _ROLE_VERBS:
+                self.copula(tok, subjects)  # "X has emerged as a popular paradigm of Y", "X has become a Y"
             objects = [self.mention(o) for o in self.named(args(tok, {"dobj", "attr", "oprd"}))]
             if label == "uses" and experimenting(tok):  # "experiments ... using three datasets": evaluated on
                 objects = self.evaluated_on(subjects, objects, tok)
@@ -275,7 +279,7 @@ class _Finder(NounFinder):
                             self.add(tail, "partOf", subj, tok, STATED_PART_CONFIDENCE)
             self.passive(tok, label)
             if label in {"measuredBy", "improvesOn"} or lemma in _RESULT_VERBS:
-                self.results(tok, subjects)
+                verb_results(self, tok, subjects)
             if label is None:
                 quantified(self, tok, subjects)
                 continue
@@ -330,39 +334,6 @@ class _Finder(NounFinder):
                     if label == "addresses" and (target is None or target.label_ != "Task"):
                         continue
                     self.add(agent, label, target, verb)
-
-    def results(self, verb: Token, subjects: list[Span | None]) -> None:
-        """ "X achieves 82.9% accuracy on Kinetics-400", "X outperforms Y on D", "For D, X
-        achieves ...": X is evaluated on D; "X achieves strong results in T": X addresses T. The
-        place may hang on the verb, on its object or on a noun the object holds."""
-        subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
-        if not subjects:
-            return  # "a description ... that yields insights on T": no method's result
-        places = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "for"]
-        nouns = args(verb, {"dobj", "npadvmod"})  # "outperforming state-of-the-art on D"
-        for noun in nouns:  # "82.9% (top-1 accuracy on D)", "a new state (of the art on D)"
-            nouns += [c for c in noun.children if c.dep_ == "appos"]
-            nouns += [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
-            places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ in {"on", "across", "in"}]
-            if noun.lemma_.lower() in {"performance", "result"}:  # "competitive performance for T"
-                places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ == "for"]
-        for prep in places:
-            for obj in self.named(args(prep, {"pobj"})):
-                place = self.mention(obj)
-                if place is None or contrasted(obj, verb):
-                    continue
-                if place.label_ == "Dataset" and prep.lower_ != "in":
-                    for subj in subjects:
-                        self.add(subj, "evaluatedOn", place, verb)
-                elif place.label_ == "Task" and prep.lower_ in {"on", "in", "for"}:
-                    for subj in subjects:  # "X outperforms Y in T on D": evaluated on D too
-                        self.add(subj, "addresses", place, verb)
-                        for data in task_datasets(self, obj):
-                            self.add(subj, "evaluatedOn", data, verb)
-                elif place.label_ in RETYPED and prep.lower_ in {"on", "across"} and verb.lemma_.lower() != "improve":
-                    for subj in subjects:  # "X outperforms Y on MD17": a dataset or a task, as the graph types it
-                        self.add(subj, "evaluatedOn", place, verb, role=True)
-                        self.add(subj, "addresses", place, verb, role=True)
 
 
 def find_relations(doc: Doc) -> list[Relation]:

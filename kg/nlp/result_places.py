@@ -6,7 +6,9 @@ sentence names, wherever the parser hangs it; not on the data something is train
 dataset the paper itself introduces. And the tasks named after a verb stating its result ("X
 achieves state-of-the-art results on tasks including T1 and T2") are what it addresses
 (:func:`result_tasks`); not a task named as a measure ("in terms of parameter estimation"). And
-what a sentence naming the method by its name names beside it (:func:`named_beside`).
+what a sentence naming the method by its name names beside it (:func:`named_beside`). And where
+the subject of a verb of result gets it (:func:`verb_results`: "X achieves 82.9% accuracy on
+Kinetics-400" is evaluated on Kinetics-400, however the parser hangs "on D").
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from kg.nlp.abbreviations import definitions
-from kg.nlp.evidence import USE_VERBS, is_name, verb_negated
+from kg.nlp.evidence import USE_VERBS, contrasted, is_name, verb_negated
 from kg.nlp.relation_finder import RETYPED, Finder, args, learns_from
+from kg.nlp.task_places import task_datasets
 
 #: Verbs whose subject's result a sentence states ("X outperforms Y", "X achieves 82.9%").
 RESULT_VERBS = frozenset(
@@ -197,3 +200,37 @@ def result_tasks(finder: Finder) -> None:
 
 #: The rules of this module, in the order the relation finder runs them.
 RESULT_RULES = (result_places, result_tasks, named_beside)
+
+
+def verb_results(finder: Finder, verb: Token, subjects: list[Span | None]) -> None:
+    """ "X achieves 82.9% accuracy on Kinetics-400", "X outperforms Y on D", "For D, X
+    achieves ...": X is evaluated on D; "X achieves strong results in T": X addresses T. The
+    place may hang on the verb, on its object or on a noun the object holds."""
+    subjects = [s for s in subjects if s is not None and s.label_ == "Method"]
+    if not subjects:
+        return  # "a description ... that yields insights on T": no method's result
+    places = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "for"]
+    nouns = args(verb, {"dobj", "npadvmod"})  # "outperforming state-of-the-art on D"
+    for noun in nouns:  # "82.9% (top-1 accuracy on D)", "a new state (of the art on D)"
+        nouns += [c for c in noun.children if c.dep_ == "appos"]
+        nouns += [o for p in noun.children if p.dep_ == "prep" and p.lower_ == "of" for o in args(p, {"pobj"})]
+        places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ in {"on", "across", "in"}]
+        if noun.lemma_.lower() in {"performance", "result"}:  # "competitive performance for T"
+            places += [p for p in noun.children if p.dep_ == "prep" and p.lower_ == "for"]
+    for prep in places:
+        for obj in finder.named(args(prep, {"pobj"})):
+            place = finder.mention(obj)
+            if place is None or contrasted(obj, verb):
+                continue
+            if place.label_ == "Dataset" and prep.lower_ != "in":
+                for subj in subjects:
+                    finder.add(subj, "evaluatedOn", place, verb)
+            elif place.label_ == "Task" and prep.lower_ in {"on", "in", "for"}:
+                for subj in subjects:  # "X outperforms Y in T on D": evaluated on D too
+                    finder.add(subj, "addresses", place, verb)
+                    for data in task_datasets(finder, obj):
+                        finder.add(subj, "evaluatedOn", data, verb)
+            elif place.label_ in RETYPED and prep.lower_ in {"on", "across"} and verb.lemma_.lower() != "improve":
+                for subj in subjects:  # "X outperforms Y on MD17": a dataset or a task, as the graph types it
+                    finder.add(subj, "evaluatedOn", place, verb, role=True)
+                    finder.add(subj, "addresses", place, verb, role=True)
