@@ -509,6 +509,20 @@ def test_an_abbreviation_written_with_a_lower_case_initial_is_not_the_capitals_o
     assert keys[2] == [term_key("mean average precision"), term_key("k-nearest neighbors")]
 
 
+def test_an_abbreviation_in_capitals_is_read_by_the_definitions_written_in_capitals():
+    # "MAP decoding" (held-out sample f) linked to mean average precision, which three papers define
+    # as "mAP": a bare "MAP" is what the corpus writes "MAP" for; "mAP" stays mean average precision
+    papers = [
+        *[(f"det{k}", ex(("mAP", "Metric"), definitions=[("mAP", "mean average precision")])) for k in range(3)],
+        ("bayes", ex(("MAP", "Method"), definitions=[("MAP", "maximum a posteriori")])),
+        ("nlg", ex(("MAP", "Method"))),
+        ("det", ex(("mAP", "Metric"))),
+    ]
+    _entities, keys = resolve_entities(papers)
+    assert keys[4] == [term_key("maximum a posteriori")]
+    assert keys[5] == [term_key("mean average precision")]
+
+
 def test_a_lower_case_initial_keeps_the_corpus_forms_when_its_own_definitions_are_cut_short():
     # "nearest-neighbor (kNN)" is a definition cut short: the corpus's spelled-out form wins
     papers = [

@@ -360,6 +360,13 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             {"training paradigm"},
             {"innovative training paradigm", "versatile framework", "straightforward approach"},
         ),
+        (  # nor how common it is, nor a quantifier opening a sentence (held-out sample f: "used augmentation",
+            # "Various Activation-Compressed Training")
+            "We show that commonly used augmentations in SSL can hurt. Various Activation-Compressed Training (ACT)"
+            " schemes have been proposed. We evaluate on the widely used D4RL benchmark.",
+            {"SSL", "Activation-Compressed Training", "D4RL"},
+            {"used augmentations", "Various Activation-Compressed Training", "used D4RL"},
+        ),
         (  # nor a hedge the chunk runs on into, nor an ordinal
             "Research has shown that DPSGD-GC only converges for the 1st OpenLane Topology, with a CNN prior "
             "on SOTOPIA-hard.",

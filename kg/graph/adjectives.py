@@ -35,11 +35,16 @@ def _words() -> tuple[frozenset[str], frozenset[str]]:
 
 def only_adjective(word: str) -> bool:
     """Whether ``word`` (its last hyphened piece) is an English adjective and never a noun; a word
-    in "-ing" names an activity too, whatever the lists say ("audio-text matching problems").
+    in "-ing" names an activity too, whatever the lists say ("audio-text matching problems"); one in
+    "-wise" is a manner the lists may lack ("dense pixelwise tasks", "layer-wise").
 
     >>> [only_adjective(w) for w in ("generative", "object-centric", "objective", "retrieval", "matching")]
     [True, True, False, False, False]
+    >>> [only_adjective(w) for w in ("pixelwise", "layer-wise", "wise")]
+    [True, True, False]
     """
     adjectives, nouns = _words()
     last = word.lower().rpartition("-")[2]
+    if last.endswith("wise"):
+        return last != "wise" or "-" in word
     return last in adjectives and last not in nouns and not last.endswith("ing")

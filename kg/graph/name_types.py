@@ -7,6 +7,7 @@
 * a name the corpus lists among datasets is a dataset ("HumanEval, MBPP and DS-1000",
   :func:`listed_datasets`), one it lists among methods a method ("Alpaca and Vicuna", :func:`listed_methods`);
 * hardware, molecules and rules are notions ("GPU", "RNA", "GDPR": :data:`NOTION_NAMES`);
+* a name shaped as a benchmark's is a dataset ("CommonsenseQA", "EvoGym": :func:`benchmark_named`);
 * what a paper's title presents as a benchmark is a dataset ("GAIA: a benchmark for ...",
   :func:`kg.graph.titles.titled_dataset`).
 
@@ -28,6 +29,18 @@ from kg.text import term_key
 #: Names of hardware, molecules and rules, notions however the sentences used them ("trained on a
 #: GPU", "RNA design", "GDPR compliance" typed Method): Concept, as the guidelines type what is no method.
 NOTION_NAMES = frozenset("cpu gpu tpu npu fpga asic dna rna gdpr".split())
+#: Names the field gives its question-answering sets and gym environments: "CommonsenseQA", "TimeQA",
+#: "HotpotQA", "EvoGym" (a word in lower case before the suffix: not the tasks "VQA", "KBQA").
+_BENCHMARK_NAME = re.compile(r"[A-Z][A-Za-z]*[a-z][A-Za-z]*(?:QA|Gym)(?:[- ]?\d+(?:\.\d+)?)?")
+
+
+def benchmark_named(label: str) -> bool:
+    """Is ``label`` shaped as a benchmark's name?
+
+    >>> [benchmark_named(x) for x in ("CommonSenseQA", "HotpotQA", "EvoGym", "VQA", "KBQA", "OpenAI Gym", "Gym")]
+    [True, True, True, False, False, False, False]
+    """
+    return _BENCHMARK_NAME.fullmatch(label) is not None
 
 
 def dataset_variants(labels: Mapping[str, tuple[str, bool]]) -> set[str]:
@@ -168,6 +181,8 @@ def retype_by_names(
     for data in entities.values():
         if str(data["label"]).lower().removesuffix("s") in NOTION_NAMES:  # a GPU is no method
             data["type"] = "Concept"
+        elif benchmark_named(str(data["label"])):  # "8% on CommonSenseQA" typed Method
+            data["type"] = "Dataset"
     partners: dict[str, Counter[str]] = defaultdict(Counter)  # "on HumanEval, MBPP and DS-1000"
     for u, v in conjoined:
         for one, other in ((u, v), (v, u)):

@@ -119,6 +119,7 @@ class Resolver:
         # short form -> long forms by term_key -> how many definitions, and each one's spellings
         self.global_defs: dict[str, Counter[str]] = defaultdict(Counter)
         self.written_defs: dict[str, Counter[str]] = defaultdict(Counter)  # "mAP" as written, not "MAP"
+        self.capital_defs: dict[str, Counter[str]] = defaultdict(Counter)  # "MAP", not "mAP"
         self.spellings: dict[str, Counter[str]] = defaultdict(Counter)
         self.terms: Counter[str] = Counter()  # every mention's key: how many papers name it
         self.context: set[str] = set()  # the words of the paper being resolved
@@ -135,8 +136,7 @@ class Resolver:
             for short, long in ex.definitions:
                 key = term_key(long)
                 self.global_defs[term_key(short)][key] += 1
-                if lower_initial(short):
-                    self.written_defs[short][key] += 1
+                (self.written_defs[short] if lower_initial(short) else self.capital_defs[term_key(short)])[key] += 1
                 self.spellings[key][long] += 1
 
     def _spelling(self, key: str) -> str:
@@ -149,14 +149,14 @@ class Resolver:
         return len(set(self._spelling(key).lower().split()) & self.context)
 
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
-        """The paper's own definition first, then the corpus's, then the vocabularies'; a long form
-        whose initials spell the short form beats one that does not ("Proximal Policy Optimization"
-        for PPO, not "policy optimization"), and completes a definition cut short."""
+        """The paper's own definition first, then the corpus's (as capitalized: "MAP" is no "mAP"), then
+        the vocabularies'; a long form whose initials spell the short form beats one that does not
+        ("Proximal Policy Optimization" for PPO, not "policy optimization"), and completes a definition cut short."""
         key = term_key(word)
         found = local.get(key)
         if found is not None and spells(word, found):
             return found
-        forms = self.global_defs.get(key)
+        forms = (self.capital_defs.get(key) if not lower_initial(word) else None) or self.global_defs.get(key)
         fallback = self.fallback.get(key)
         if lower_initial(word):  # "mAP" is no "MAP": its own spelling's definitions, else the vocabularies'
             written = self.written_defs.get(word, Counter())

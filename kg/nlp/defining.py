@@ -132,19 +132,32 @@ def _compound_noun(name: Token) -> Token | None:
     return head
 
 
+def _counted_plural(noun: Token) -> bool:
+    """A plural noun with its count ("5 benchmarks", "three datasets"), which a list may follow."""
+    return noun.tag_ == "NNS" and noun.is_lower and any(c.dep_ == "nummod" for c in noun.children)
+
+
 def listing_noun(span: Span) -> Token | None:
     """The plural noun a list of one-word names is set off by, read off the words where the parse
     breaks: "the claim verification benchmarks HoVer and FEVER" ("benchmarks" tagged a verb),
     "For PGM and RAVEN, two comprehensive datasets for ..." (the apposition hung on the comma),
-    "on VoxCeleb, Taichi and TED-talk datasets" (the noun is the last name's compound)."""
+    "on VoxCeleb, Taichi and TED-talk datasets" (the noun is the last name's compound), "across 5
+    benchmarks, ProcTHOR, RoboTHOR and AI2-iTHOR" (a counted plural before the list)."""
     doc = span.doc
     start = span.start - 1
-    while start >= 1 and doc[start].lower_ in LIST_SEPARATORS and _listed_name(doc[start - 1]):
-        start -= 2  # back over the names listed before this one
+    while start >= 1 and doc[start].lower_ in LIST_SEPARATORS:  # back over the names listed before this one
+        k = start - 1 - (doc[start - 1].text == "," and doc[start].lower_ in {"and", "or"})  # "A, B, and C"
+        if k < 0 or not _listed_name(doc[k]):
+            break
+        while k >= 2 and doc[k - 1].text == "-" and not doc[k - 1].whitespace_ and not doc[k - 2].whitespace_:
+            k -= 2  # "AI2-iTHOR"
+        start = k - 1
     while start >= 1 and doc[start].lower_ in _LIST_OPENERS:  # "games (Breakout, Pong)", "games like Hex or Go"
         start -= 1
     if start >= 0 and doc[start].lower_ != singular(doc[start].lower_) and doc[start].is_lower:
         return doc[start]  # "benchmarks HoVer and FEVER"
+    if start >= 1 and doc[start].text == "," and _counted_plural(doc[start - 1]):
+        return doc[start - 1]  # "across 5 benchmarks, ProcTHOR, ArchitecTHOR and RoboTHOR"
     end = span.end
     while end + 1 < len(doc) and doc[end].lower_ in LIST_SEPARATORS and _listed_name(doc[end + 1]):
         end += 2  # on over the names listed after it

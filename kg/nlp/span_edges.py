@@ -87,7 +87,9 @@ _RATES = frozenset(
     constant optimal""".split()
 )
 _RATING_STARTS = _MAGNITUDES | _RATES
-_NO_NAME_FIRST = frozenset("existing recent previous prior current traditional conventional typical popular".split())
+_NO_NAME_FIRST = frozenset(
+    "existing recent previous prior current traditional conventional typical popular various several numerous".split()
+)
 _BOUNDED = frozenset({"cost", "regret", "complexity", "overhead", "rate"})
 #: Hyphenated verbs the tagger takes for a noun before their object: "fine-tune BERT", "pre-train a Transformer".
 _VERB_WORDS = frozenset({"fine-tune", "finetune", "pre-train", "pretrain", "re-train", "retrain"})
