@@ -786,6 +786,9 @@ def test_issue_13_a_kind_noun_states_a_kind_and_a_second_name_does_not(nlp):
     MC" (held-out sample f: judged a synonym, not isA) names one thing twice."""
     found = _stated(nlp, "Contrastive learning has emerged as a popular paradigm of self-supervised learning.")
     assert ("Contrastive learning", "isA", "self-supervised learning") in found, found
+    text = "Differentiable Neural Architecture Search is one of the most popular Neural Architecture Search methods."
+    found = _stated(nlp, text)  # "one of the Ys" is a Y
+    assert ("Differentiable Neural Architecture Search", "isA", "Neural Architecture Search") in found, found
     text = (
         "An improvement of standard Monte Carlo methods is Parallel Tempering, also called replica exchange MC,"
         " in which chains at decreasing temperatures are run in parallel."

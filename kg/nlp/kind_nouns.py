@@ -1,6 +1,6 @@
 """Nouns that name a kind of something: "a family of generative models", "a popular paradigm of
-self-supervised learning", "a special case of Y". "X is a <kind noun> of Y" states that X is a Y,
-as "X is a Y" does; what kind it is, is the noun after "of"."""
+self-supervised learning", "a special case of Y"; and "one of the Ys". "X is a <kind noun> of Y"
+states that X is a Y, as "X is a Y" does; what kind it is, is the noun after "of"."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ _PLACING_NOUNS = KIND_NOUNS | {"paradigm", "branch", "subfield", "sub-field", "s
 
 def kind_of(noun: Token) -> Token | None:
     """The noun after "of" when ``noun`` names a kind of it ("family" of "a family of generative
-    models": "models"); None for any other noun ("a tilting of Y", "the family of X": not a kind).
+    models": "models"; "one" of "one of the most popular methods": "methods"); None for any other
+    noun ("a tilting of Y", "the family of X": not a kind).
 
     >>> import spacy
     >>> from spacy.tokens import Doc
@@ -24,6 +25,9 @@ def kind_of(noun: Token) -> Token | None:
     >>> kind_of(doc[3]), kind_of(doc[5])
     (models, None)
     """
+    if noun.lower_ == "one":  # "LoRA is one of the most popular PEFT methods": one of them
+        plural = [o for p in noun.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
+        return next((o for o in plural if o.tag_ in {"NNS", "NNPS"}), None)
     if noun.lemma_.lower() not in _PLACING_NOUNS and noun.lower_ not in _PLACING_NOUNS:
         return None
     if not any(c.dep_ == "det" and c.lower_ in {"a", "an", "one"} for c in noun.children):

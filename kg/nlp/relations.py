@@ -114,8 +114,9 @@ class _Finder(NounFinder):
         a bare plural says of a kind is too often a quality)."""
         as_kinds = [o for p in verb.children if p.lower_ == "as" for o in args(p, {"pobj"}) if kind_of(o)]
         for attr in [c for c in verb.children if c.dep_ == "attr"] + as_kinds:  # "X emerged as a family of Ys"
+            named = kind_of(attr) or attr  # "X is a family of Ys", "X is one of the Ys": a Y
             kind = indefinite(attr) or any(c.lower_ == "first" for c in attr.children)  # "the first Y that ..."
-            named = kind_of(attr) or attr  # "X is a family of Ys": a Y
+            kind = kind or (attr.lower_ == "one" and named is not attr)
             if not (kind or (attr.tag_ == "NNS" and not determined(attr))) or any(
                 c.dep_ == "conj" or (c.lower_ == "of" and named is attr) for c in attr.children
             ):
