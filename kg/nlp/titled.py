@@ -2,9 +2,10 @@
 
 The pipeline parses abstracts; the title travels with each as ``doc.user_data["kg_title"]``
 (:func:`titled_docs`). A title that opens with a name before a colon ("PI3NN: Out-of-distribution-
-aware Prediction Intervals ...") names the paper's own method, and a proposal the abstract calls
-by the title's opening ("Directional Message Passing for Molecular Graphs") is the main one,
-whichever the abstract names first.
+aware Prediction Intervals ...") names the paper's own method (or the proposal whose name it
+opens: "COmpositional COnservatism with Anchor-seeking (COCOA)" for "Compositional Conservatism: ..."),
+and a proposal the abstract calls by the title's opening ("Directional Message Passing for
+Molecular Graphs") is the main one, whichever the abstract names first.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.nlp.abbreviations import definitions
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.secondary import main_contribution
 from kg.records import Titled
@@ -42,8 +44,11 @@ def title_main(doc: Doc, proposed: list[Span]) -> Span | None:
     if not title:
         return None
     name = title_name(title)
-    if name is not None:
-        return next((s for s in doc.spans.get(SPANS_KEY, []) if term_key(s.text) == name and s.label_ != "Task"), None)
+    if name is not None:  # "Compositional Conservatism: ..." is "COmpositional COnservatism with Anchor-seeking"
+        spelled = {short.text: long.text for short, long in definitions(doc)}
+        longer = (s for s in proposed if _opened_by(spelled.get(s.text, s.text), name))
+        named = (s for s in doc.spans.get(SPANS_KEY, []) if term_key(s.text) == name and s.label_ != "Task")
+        return next(longer, None) or next(named, None)
     openings = title_openings(title)
     return next((s for s in proposed if term_key(s.text) in openings), None)
 
@@ -52,3 +57,15 @@ def main_of(doc: Doc, proposed: list[Span]) -> Span | None:
     """What "we" and "our method" stand for: what the title names (:func:`title_main`), else
     :func:`kg.nlp.secondary.main_contribution` of the proposals."""
     return title_main(doc, proposed) or main_contribution(proposed)
+
+
+def _opened_by(text: str, name: str) -> bool:
+    """Whether the words of ``text`` open with the name ``name`` (a :func:`term_key`) and go on.
+
+    >>> _opened_by("COmpositional COnservatism with Anchor-seeking", term_key("Compositional Conservatism"))
+    True
+    >>> _opened_by("Compositional Conservatisms", term_key("Compositional Conservatism"))
+    False
+    """
+    words = text.split()
+    return any(term_key(" ".join(words[:k])) == name for k in range(1, len(words)))
