@@ -762,6 +762,20 @@ def test_issue_13_a_metric_and_a_task_are_not_conjoined_in_the_graph() -> None:
             ("CellPLM", "isA", "single-cell pre-trained transformer"),
             id="the first of a kind",
         ),
+        pytest.param(  # held-out sample f: "large language model uses evolutionary algorithm" judged not stated
+            "EvoPrompt demonstrates that connecting LLMs with EAs creates synergies. FooNet equips transformers"
+            " with rotary embeddings.",
+            ("LLMs", "uses", None),
+            ("transformers", "uses", "rotary embeddings"),
+            id="what a joining verb joins, neither uses the other",
+        ),
+        pytest.param(  # held-out sample f: "MEND isA language model" judged not stated (a learned relation)
+            "We present Meta Demonstration Distillation (MEND), where a language model learns to distill lengthy"
+            " demonstrations into vectors. BarNet, a language model, is trained on text.",
+            ("Meta Demonstration Distillation", "isA", None),
+            ("BarNet", "isA", "language model"),
+            id="what something does in the name's clause is not what the name is",
+        ),
         pytest.param(  # held-out sample e: three relations of EfficientMod-s judged not stated
             "We propose the efficient modulation (EfficientMod) block for vision networks. With fewer parameters,"
             " our EfficientMod-s performs better than EfficientFormerV2-s2. Additionally, our method outperforms"

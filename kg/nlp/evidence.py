@@ -16,8 +16,8 @@ confidence instead of keeping every pair the classifier likes (issue 13):
   consistency"), which no method improves on as on a baseline; :func:`same_thing`: the two ends
   are one thing; :func:`where_evaluated`: a mention stands where a dataset is named ("on D");
   :func:`kind_of_dataset`: "five text classification datasets"; :func:`unstated`: what no reading
-  supports (a kind of dataset, a comparison with a winner by degree); :func:`kind_path`: a path that
-  can state a kind;
+  supports (a kind of dataset, a comparison with a winner by degree); a path that can state a kind
+  is :func:`kg.nlp.kind_nouns.kind_path`;
 * :func:`states_use`: a word on the path states a use ("leverages", "based on", "with"); who wins a
   comparison is :mod:`kg.nlp.comparisons`'s.
 
@@ -37,7 +37,6 @@ from collections.abc import Iterable, Sequence
 from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import by_degree
-from kg.nlp.kind_nouns import KIND_NOUNS
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.word_pieces import is_named
 
@@ -355,34 +354,6 @@ def unstated(label: str, head: Span, tail: Span) -> bool:
     if label == "measuredBy":
         return head.root.dep_ == "pobj" and head.root.head.lower_ in {"with", "without"}
     return False
-
-
-#: Prepositions a kind-of may go through: "Ys such as X", "Ys like X", "Ys, including X", "a kind of Y".
-_KIND_PREPOSITIONS = frozenset({"as", "like", "including"})
-
-
-def kind_path(tokens: Sequence[Token]) -> bool:
-    """Can the dependency path between two mentions state that one is a kind of the other? Not
-    through another preposition ("X is a key bottleneck in Y": Y is where, not what X is).
-
-    >>> import spacy
-    >>> from spacy.tokens import Doc
-    >>> doc = Doc(spacy.blank("en").vocab, words=["X", "is", "a", "bottleneck", "in", "Y"],
-    ...           heads=[1, 1, 3, 1, 3, 4], deps=["nsubj", "ROOT", "det", "attr", "prep", "pobj"])
-    >>> kind_path(path(doc[0], doc[5])), kind_path(path(doc[0], doc[3]))
-    (False, True)
-    """
-    for k, tok in enumerate(tokens[1:-1], start=1):
-        if tok.dep_ not in {"prep", "agent"} or tok.lower_ in _KIND_PREPOSITIONS:
-            continue
-        if tok.lower_ == "of" and tokens[k - 1].lemma_.lower() in KIND_NOUNS | {"as"}:
-            continue
-        if tok.lower_ == "of" and k + 1 < len(tokens) and tokens[k + 1].lemma_.lower() in KIND_NOUNS:
-            continue
-        if tok.lower_ == "of" and tok.head.i in {tokens[0].i, tokens[-1].i}:
-            continue  # "models of varying sizes (including GPT-2)": the "of" phrase describes the kind
-        return False
-    return True
 
 
 def same_thing(label: str, head: Span, tail: Span) -> bool:

@@ -30,7 +30,6 @@ from kg.nlp.evidence import (
     coordinated,
     crosses_contrast,
     is_name,
-    kind_path,
     linked,
     names_quality,
     negated,
@@ -46,6 +45,7 @@ from kg.nlp.evidence import (
     where_evaluated,
 )
 from kg.nlp.hyphened import counted_kind
+from kg.nlp.kind_nouns import kind_path
 from kg.nlp.kind_superlatives import with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_lexicon
 from kg.nlp.mentions import SPANS_KEY, evaluated_on, head_type, keep, noun_counts

@@ -12,6 +12,7 @@ from spacy.tokens import Span, Token
 
 from kg.nlp.comparisons import compared
 from kg.nlp.evidence import (
+    JOINING_VERBS,
     METHOD_HEADS,
     coordinated,
     determined,
@@ -108,6 +109,7 @@ _EXAMPLE_MARKS = frozenset({"e.g.", "e.g", "eg", "especially", "particularly", "
 #: Nouns that make a name a kind of what follows them: "X, a variant of Y", "X, an instance of Y" (not
 #: "X, a generalization of Y": Y is the narrower).
 _VARIANTS = frozenset({"variant", "instance"})
+_JOINED_BY = JOINING_VERBS | {"connect", "bridge", "pair", "fuse"}  # "connecting LLMs with EAs": joined, no use
 
 #: "X and Y" coordinated by the parse, both mentions of one type.
 CONJOINED_CONFIDENCE = 0.75
@@ -179,6 +181,7 @@ class NounFinder(Finder):
                         and span.label_ == "Method"
                         and tail.label_ in {"Method", "Concept"}
                         and not names_quality(tail)
+                        and not (root.dep_ == "dobj" and root.head.lemma_.lower() in _JOINED_BY)
                     ):
                         self.add(span, "uses", tail, root)  # "ST-GNNs with Lipschitz filters"
                     elif word == "than" and span.label_ == "Method" and tail.label_ == "Method":
