@@ -9,7 +9,6 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.abbreviations import definitions
 from kg.nlp.based_terms import named_plus_role
-from kg.nlp.kind_names import kind_names
 from kg.nlp.mention_scores import mention_scores
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.proposals import PROPOSED_KEY
@@ -52,7 +51,6 @@ def extract(doc: Doc) -> Extraction:
 
     # What a paper proposes is never X of its "X-based method"; what a sentence says of it is X's.
     proposed = sorted({i for span in doc.spans.get(PROPOSED_KEY, []) for i in ids(span)})
-    proposing = {i: span.sent.text.strip() for span in doc.spans.get(PROPOSED_KEY, []) for i in ids(span)}
     found = [
         RelationRecord(h, rel.label, t, doc[rel.sentence].sent.text.strip(), round(rel.score, 4))
         for rel in relations_of(doc._.kg_relations)
@@ -69,11 +67,6 @@ def extract(doc: Doc) -> Extraction:
             if mentions[a].text != mentions[b].text and _conjunct(mentions[a].text) and _conjunct(mentions[b].text)
         ]
     pairs = [(short.text, long.text) for short, long in definitions(doc)]
-    spelled = {long for short, long in pairs if any(mentions[i].text == short for i in proposed)}  # "SMA" proposed
-    for k, mention in enumerate(mentions):
-        if mention.text in spelled and (span := doc.char_span(mention.start, mention.end, "expand")) is not None:
-            proposing.setdefault(k, span.sent.text.strip())
-    found += kind_names(mentions, sorted(proposing), proposing)  # "Self-guided Masked Autoencoder" is one
     return Extraction(mentions, proposed, found, pairs)
 
 
