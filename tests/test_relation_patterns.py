@@ -803,6 +803,11 @@ def test_issue_13_a_kind_noun_states_a_kind_and_a_second_name_does_not(nlp):
     text = "Differentiable Neural Architecture Search is one of the most popular Neural Architecture Search methods."
     found = _stated(nlp, text)  # "one of the Ys" is a Y
     assert ("Differentiable Neural Architecture Search", "isA", "Neural Architecture Search") in found, found
+    text = (  # a method named by its task is no kind of it, with its abbreviation or not; a class of problems is none
+        "Low-rank adaptation (LoRA) is one of the most popular parameter-efficient fine-tuning (PEFT) methods."
+        " Bayesian optimization under contextual uncertainty (BOCU) is a family of BO problems."
+    )
+    assert not [r for r in _stated(nlp, text) if r[1] == "isA"], _stated(nlp, text)
     text = (
         "An improvement of standard Monte Carlo methods is Parallel Tempering, also called replica exchange MC,"
         " in which chains at decreasing temperatures are run in parallel."

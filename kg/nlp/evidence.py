@@ -322,8 +322,10 @@ METHOD_HEADS = frozenset("method approach framework model algorithm architecture
 def task_method(noun: Token) -> bool:
     """Is ``noun`` a method head named by its task ("an offline RL method")? A name said to be one
     addresses the task; it is no kind of it (nor of the phrase)."""
+    doc = noun.doc  # "parameter-efficient fine-tuning (PEFT) methods": the task before its abbreviation
+    end = noun.i - 3 if noun.i >= 3 and doc[noun.i - 1].text == ")" and doc[noun.i - 3].text == "(" else noun.i
     return noun.lemma_.lower() in METHOD_HEADS and any(
-        s.label_ == "Task" and s.end == noun.i and s.root.head.i == noun.i for s in noun.doc.spans.get(SPANS_KEY, [])
+        s.label_ == "Task" and s.end in {noun.i, end} and s.root.head.i == noun.i for s in doc.spans.get(SPANS_KEY, [])
     )
 
 

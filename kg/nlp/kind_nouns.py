@@ -12,13 +12,16 @@ from spacy.tokens import Token
 #: Nouns through which a dependency path may say that one thing is a kind of another ("a kind of Y").
 KIND_NOUNS = frozenset({"kind", "type", "class", "family", "form", "variant", "instance", "case", "member"})
 #: Nouns that put what they name inside a larger kind or field: "a branch of computational biology".
+#: Heads of a class of problems, not of a thing: "a family of BO problems" is a setting of BO, no kind.
+_PROBLEM_NOUNS = frozenset({"problem", "task", "setting", "scenario"})
 _PLACING_NOUNS = KIND_NOUNS | {"paradigm", "branch", "subfield", "sub-field", "subclass", "category", "subfamily"}
 
 
 def kind_of(noun: Token) -> Token | None:
     """The noun after "of" when ``noun`` names a kind of it ("family" of "a family of generative
     models": "models"; "one" of "one of the most popular methods": "methods"); None for any other
-    noun ("a tilting of Y", "the family of X": not a kind).
+    noun ("a tilting of Y", "the family of X": not a kind) and for a class of problems ("a family of
+    BO problems": the problems are no kind of BO).
 
     >>> import spacy
     >>> from spacy.tokens import Doc
@@ -35,7 +38,8 @@ def kind_of(noun: Token) -> Token | None:
         return None
     if not any(c.dep_ == "det" and c.lower_ in {"a", "an", "one"} for c in noun.children):
         return None  # "the class of X" names a set, not what X is
-    return next((o for p in noun.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"), None)
+    kind = next((o for p in noun.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"), None)
+    return None if kind is None or kind.lemma_.lower() in _PROBLEM_NOUNS else kind
 
 
 #: Prepositions a kind-of may go through: "Ys such as X", "Ys like X", "Ys, including X", "a kind of Y".
