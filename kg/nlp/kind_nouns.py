@@ -12,9 +12,9 @@ from spacy.tokens import Token
 #: Nouns through which a dependency path may say that one thing is a kind of another ("a kind of Y").
 KIND_NOUNS = frozenset({"kind", "type", "class", "family", "form", "variant", "instance", "case", "member"})
 #: Nouns that put what they name inside a larger kind or field: "a branch of computational biology".
+_PLACING_NOUNS = KIND_NOUNS | {"paradigm", "branch", "subfield", "sub-field", "subclass", "category", "subfamily"}
 #: Heads of a class of problems, not of a thing: "a family of BO problems" is a setting of BO, no kind.
 _PROBLEM_NOUNS = frozenset({"problem", "task", "setting", "scenario"})
-_PLACING_NOUNS = KIND_NOUNS | {"paradigm", "branch", "subfield", "sub-field", "subclass", "category", "subfamily"}
 
 
 def kind_of(noun: Token) -> Token | None:
@@ -44,8 +44,6 @@ def kind_of(noun: Token) -> Token | None:
 
 #: Prepositions a kind-of may go through: "Ys such as X", "Ys like X", "Ys, including X", "a kind of Y".
 _KIND_PREPOSITIONS = frozenset({"as", "like", "including"})
-
-
 #: Verbs a kind-of may be said through ("X has become a Y", "Ys include X", "X is known as a Y").
 _KIND_VERBS = frozenset(
     "be become remain emerge include call name dub term know refer consider regard view see serve belong fall".split()
