@@ -220,11 +220,11 @@ def of_construct(label: str) -> bool:
     return bool(of) and " " not in head and singular(head.lower()) in OF_HEADS
 
 
-#: Last pieces of a hyphened word that make it qualify a noun and name nothing alone:
-#: "projection-free", "context-aware", "model-agnostic" (:mod:`kg.nlp.hyphened`, :mod:`kg.graph.terms`).
+#: Last pieces of a hyphened word that make it qualify a noun and name nothing alone, a name before them
+#: too: "projection-free", "context-aware", "NMF-like", "SO(3)-equivariant" (not "-based": "DFBT-based"
+#: names DFBT) (:mod:`kg.nlp.hyphened`, :mod:`kg.graph.terms`).
 QUALIFYING_PIECES = frozenset(
-    {"free", "aware", "agnostic", "driven", "guided", "specific", "invariant"}
-    | {"like", "equivariant", "friendly", "dependent", "independent"}
+    "free aware agnostic driven guided specific invariant like equivariant friendly dependent independent".split()
 )
 #: A year written in a name or a citation: "COCO 2017", "Kidger 2020".
 YEAR = re.compile(r"(?:19|20)\d\d")

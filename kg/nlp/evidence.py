@@ -252,16 +252,14 @@ def determined(noun: Token) -> bool:
 
 #: Verbs whose subject uses their object ("X leverages Y"): the rule relations' ``uses`` verbs.
 USE_VERBS = frozenset(
-    {"use", "employ", "utilize", "leverage", "adopt", "apply", "exploit", "incorporate", "integrate", "combine"}
-    | {"rely", "extend"}
+    "use employ utilize leverage adopt apply exploit incorporate integrate combine rely extend".split()
 )
 
 #: Words that state a use on the path between a method and what it uses ("X leverages Y",
 #: "Y-based X", "X with Y", "X, parametrized by Y"); a learned ``uses`` without one is two
 #: mentions the classifier liked, not a statement ("methods suffer from an instability issue").
 USE_CUES = USE_VERBS | frozenset(
-    {"using", "base", "build", "via", "with", "by", "through", "equip", "parametrize", "parameterize", "upon"}
-    | {"consist", "comprise"}
+    "using base build via with by through equip parametrize parameterize upon consist comprise".split()
 )
 
 

@@ -28,9 +28,6 @@ _MODIFIER_FIRST = frozenset(
     "out in on off non multi semi high low higher lower long short large small first second zeroth coarse open".split()
 )
 
-#: Last pieces that make any hyphened word a qualifier, a name before them too: "NMF-like",
-#: "channel-independent", "SO(3)-equivariant" (not "-based": "DFBT-based" names DFBT, see span_edges).
-_QUALIFYING_LAST = QUALIFYING_PIECES
 #: Endings of nouns made from adjectives: "nonconvexity", "nonstationarity", "nonlinearities".
 _NOUN_ENDS = ("ity", "ities", "ness", "ism", "ion", "ions", "ment", "ance", "ence", "ure", "ures")
 
@@ -96,10 +93,10 @@ def modifier_word(span: Span) -> bool:
     "self-attention", "mixture-of-experts", "non-stationarity")."""
     if len(span) == 1:
         word = span[0].text
-        if "-" in word[1:] and word.rsplit("-", 1)[1].lower() in _QUALIFYING_LAST:
+        if "-" in word[1:] and word.rsplit("-", 1)[1].lower() in QUALIFYING_PIECES:
             return True  # one token for the tokenizer: "SE(3)-equivariant"
         return word.islower() and word.startswith("non") and len(word) > 7 and not word.endswith(_NOUN_ENDS)
-    if len(span) >= 3 and span[-2].text == "-" and span[-1].lower_ in _QUALIFYING_LAST:
+    if len(span) >= 3 and span[-2].text == "-" and span[-1].lower_ in QUALIFYING_PIECES:
         return not any(t.whitespace_ for t in span[:-1])  # "NMF-like", "SE(3)-equivariant", "GBDT-friendly"
     pieces = [t for t in span if t.text != "-"]
     if len(pieces) < 2 or len(pieces) == len(span) or any(t.whitespace_ for t in span[:-1]):
