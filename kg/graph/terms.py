@@ -38,11 +38,11 @@ DATASET_ROLE_HEADS = frozenset(
 #: Heads of a measure after a metric's abbreviation: "F1 score", "ROC-AUC metric".
 _MEASURE_HEADS = frozenset({"score", "scores", "metric", "metrics"})
 #: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3, "a ViT backbone" a
-#: ViT, "the BERT family" BERT, "+2 BLEU points" BLEU. Not "network": a "ReLU network" is a network
-#: with ReLU in it, not ReLU; nor "metric": the "Fisher-Rao metric" is no Fisher-Rao.
+#: ViT, "the BERT family" BERT, "+2 BLEU points" BLEU, "PaLM-2L performance" PaLM-2L. Not "network": a
+#: "ReLU network" is a network with ReLU in it, not ReLU; nor "metric": the "Fisher-Rao metric" is no Fisher-Rao.
 _NAMED_HEADS = frozenset(
     {"model", "models", "module", "modules", "architecture", "architectures", "backbone", "backbones"}
-    | {"family", "families", "variant", "variants", "point", "points"}
+    | {"family", "families", "variant", "variants", "point", "points", "performance"}
 )
 
 

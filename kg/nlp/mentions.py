@@ -20,6 +20,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import defined_inside, definitions, without_qualifiers
 from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
+from kg.nlp.ellipsis import elided
 from kg.nlp.gerunds import gerund_after, noun_after, rare_gerund
 from kg.nlp.hyphened import hanging_coordinations, modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
@@ -39,7 +40,7 @@ from kg.nlp.span_edges import (
 )
 from kg.nlp.variants import DATASET_HEADS, coordination_variants, slash_variants
 from kg.nlp.versions import ends_named, with_versions
-from kg.nlp.word_pieces import is_named, whole_words, word_cut
+from kg.nlp.word_pieces import is_named, math_call, whole_words, word_cut
 from kg.text import english_zipf, rare_term, singular
 
 SPANS_KEY = "kg_mentions"
@@ -73,8 +74,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     if text in lexicon.junk or len(surface) < 2:
         return False
     tokens = list(span)
-    if any(t.like_url for t in tokens) or quantity(span.doc, span.start) == len(span):
-        return False  # a link, an amount ("24GB")
+    if any(t.like_url or math_call(t.text) for t in tokens) or quantity(span.doc, span.start) == len(span):
+        return False  # a link, a bound written as text ("O(SABH"), an amount ("24GB")
     if span.root.lemma_.lower() == "margin" and span.root.head.lower_ in {"by", "with"}:
         return False  # "outperforms X by a large margin": how much, no metric
     if len(span) == 1 and _CAPITALS_SHOWN.fullmatch(surface) and english_zipf(surface.lower()) >= 3.7:
@@ -111,7 +112,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         lemma = singular(head.lower_)
         if {lemma, head.lower_} & lexicon.generic_words:
             return False
-        kind = head_type(span, lexicon)
+        if (kind := head_type(span, lexicon)) == "Task" and elided(head):
+            return False  # "editing" of "image generation and editing"
         if counts[lemma] >= repeats or kind == "Metric" or (kind == "Task" and counts[lemma] >= 2):
             return True
         return rare_term(lemma) or listed_task(head, lexicon)

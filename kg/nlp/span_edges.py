@@ -21,7 +21,7 @@ from kg.nlp.gerunds import DANGLING_ADJECTIVES
 from kg.nlp.hyphened import counted_kind, hyphen_after, prefix_term, word_at
 from kg.nlp.kind_superlatives import names_kind
 from kg.nlp.lexicon import Lexicon, known_types
-from kg.nlp.word_pieces import is_named, whole_words
+from kg.nlp.word_pieces import is_named, math_call, whole_words
 from kg.text import rare_term, singular
 
 STRIPPABLE_HEADS = frozenset({"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme"})
@@ -42,7 +42,7 @@ CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
     indicate suggest underperform correspond build operate extend consist combine excel surpass generalize
-    rely attain facilitate eliminate""".split()
+    rely attain facilitate eliminate encode utilize utilise employ adopt""".split()
 )
 #: Verbs that never start a term: after "and", "or", "to", a modal, an adverb or a plural subject they are
 #: the verb of a clause the tagger read into a noun chunk ("..., and exploit latent representations").
@@ -54,7 +54,8 @@ _NUMBER = re.compile(r"\d[\d.,]*")
 #: Magnitudes, units and ordinals written against a number: "100K", "13B", "24GB", "0.85mm", "10x", "1st".
 _UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms px x % USD st nd rd th".split())  # and "1st", "3rd"
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
-#: Adverbs a chunk may run on into at its end ("DPSGD-GC only converges"), never a term's last word.
+#: Adverbs a chunk may run on into at its end ("DPSGD-GC only converges"; a hedge too: "our PDF mainly
+#: models ..."), never a term's last word.
 _TRAILING_ADVERBS = frozenset({"only", "also", "still", "even", "just", "often", "yet", "already", "alone"})
 #: Adverbs of degree and hedging, never part of a term ("approximately optimal policy").
 _HEDGES = frozenset(
@@ -271,8 +272,8 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         if k == start and _opens_aside(doc, k, span.end):
             start = k + 1  # "(i.e., realizability": the aside's opening, not the end of the term
             continue
-        if text in {"(", "[", ":", ";", "—", "–"} or token.like_url or lower.rstrip(".") in _LATIN:
-            end = k  # "linear speedup w.r.t. the number of workers" -> "linear speedup"
+        if text in {"(", "[", ":", ";", "—", "–"} or token.like_url or lower.rstrip(".") in _LATIN or math_call(text):
+            end = k  # "linear speedup w.r.t. the number of workers" -> "linear speedup"; "complexity O(SABH)"
             break
         cut = text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS"
         if cut and not eponym_possessive(doc, k, end):  # not "Newton's method", "Bayes' rule"
@@ -327,7 +328,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         not (last := doc[end - 1]).text[0].isalnum()
         or last.text in {"'s", "’s"}
         or last.pos_ in _RIGHT_POS
-        or (last.tag_ == "RB" and last.lower_ in _TRAILING_ADVERBS and doc[end - 2].whitespace_)
+        or (last.tag_ == "RB" and last.lower_ in _TRAILING_ADVERBS | _HEDGES and doc[end - 2].whitespace_)
     ):
         end -= 1  # "AE-SAM and", "DPSGD-GC only": a span never ends on a conjunction, preposition or hedge
     if end - start >= 3 and based_suffix(doc, end - 1):

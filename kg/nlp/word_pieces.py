@@ -3,11 +3,13 @@
 A mention is made of whole words: the parser cuts "ReLU non-linearity" into "ReLU non" and
 "TransNAS-Bench-101" into "TransNAS" and "Bench-101" (:func:`whole_words`), and half of
 "temporal/spatial attention module" is no mention (:func:`word_cut`). A word reads as a name by its
-capitals and digits (:func:`is_named`: "LaCache", "PPO", "D4RL").
+capitals and digits (:func:`is_named`: "LaCache", "PPO", "D4RL"). A bound written as text opens a
+word the tokenizer keeps whole up to its first closing bracket: "O(SABH", "ABpoly(H" (:func:`math_call`).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
@@ -77,3 +79,18 @@ def whole_words(span: Span) -> Span:
     while tail > end and not doc[tail - 1].text[0].isalnum():
         tail -= 1
     return doc[start : max(end, tail)]
+
+
+#: A function of mathematics applied to what follows: "O(", "Θ(", "poly(", "log(", "Tpoly(".
+_MATH_CALL = re.compile(r"(?:[A-Za-zΘΩÕ]|\w*(?:poly|log))\(.*")
+
+
+def math_call(text: str) -> bool:
+    """Whether a token is a bound written as text with its bracket left open: "O(SABH" and
+    "ABpoly(H" of "space complexity $O(SABH)$", "cost $O(S^3 AB\\,poly(H))$". Not a name's bracket
+    ("Alpaca(7B": no function of one letter) nor a closed one ("f(x)").
+
+    >>> [math_call(t) for t in ("O(SABH", "O(Tpoly(AB", "ABpoly(H", "Θ(n", "Alpaca(7B", "f(x)", "SWAP-NAS")]
+    [True, True, True, True, False, False, False]
+    """
+    return text.count("(") > text.count(")") and bool(_MATH_CALL.fullmatch(text))
