@@ -327,13 +327,19 @@ def task_method(noun: Token) -> bool:
     )
 
 
+#: The words that open the examples of a kind said just before them: "tasks such as X", "tasks like X".
+_EXAMPLES = frozenset({"such", "like", "including"})
+
+
 def unstated(label: str, head: Span, tail: Span) -> bool:
     """What no reading of the sentence supports, whoever found the relation: a ``comparedWith``
     with a winner by degree, an ``evaluatedOn`` a kind of dataset, a ``measuredBy`` of what a
     result is obtained "with" ("With only ImageNet-1K pretraining, X achieves ..."); a kind or part
     of a name's own extension ("Foo has two variants, Foo-Probe and Foo-Act": Foo is neither), said
     of one part picked out ("the second flow model is a Langevin flow") or of a method named by its
-    task ("X, an offline RL method": X addresses offline RL, :func:`task_method`).
+    task ("X, an offline RL method": X addresses offline RL, :func:`task_method`), nor of one of two
+    kinds coordinated before it ("vision and language tasks such as X") nor of one thing that includes
+    it ("methods relying on network Lipschitz, including DDIM").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Foo and Foo-Act")
@@ -346,7 +352,17 @@ def unstated(label: str, head: Span, tail: Span) -> bool:
         picked = label == "isA" and any(c.lower_ in _ORDINALS for c in head.root.children)
         # "X, an offline RL method", not "offline RL methods like X" (one of them: a kind)
         family = label == "isA" and tail.root.i == tail.end - 1 and tail.root.tag_ == "NN" and task_method(tail.root)
-        return extends or picked or family  # not "the first attention layer of X": a part of X
+        # "vision and language tasks such as X": the sentence does not say which X is one of
+        after = tail.doc[tail.end].lower_ if tail.end < len(tail.doc) else ""
+        other = any(c.lower_ == "other" for c in tail.root.children)
+        shared = tail.root.dep_ == "conj" and tail.root.head.tag_ == "NN" and after in _EXAMPLES and not other
+        listed = head.root
+        while listed.dep_ == "conj" and listed.head.i < listed.i:
+            listed = listed.head
+        including = listed.dep_ == "pobj" and listed.head.lower_ == "including" and listed.head.head == tail.root
+        # "methods relying on network Lipschitz, including DDIM": what one thing includes is its parts
+        parts = including and tail.root.tag_ in {"NN", "NNP"}
+        return extends or picked or family or (label == "isA" and (shared or parts))  # "the first layer of X"
     if label == "comparedWith":
         return by_degree(head, tail) is True  # left for an improvesOn (comparisons.compared)
     if label == "evaluatedOn":
