@@ -1,6 +1,6 @@
 """Relations stated by what a method is good at: "X is effective at T", "X has been shown to be
-particularly effective for T", "X performs well on T", "X has shown success at T"
-(:func:`aptitudes`): X addresses T."""
+particularly effective for T", "X performs well on T", "X has shown success (promise) at T", "X has
+attracted attention in T", "X excels at T" (:func:`aptitudes`): X addresses T."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from kg.nlp.relation_finder import Finder, args
 
 #: Adjectives of a method good at something ("effective at T", "successful in T").
 _APT = frozenset({"effective", "successful", "useful", "suitable", "applicable", "capable", "good"})
+#: What a method shows or draws in a task: "X has shown great promise in T", "X have attracted attention in T".
+_SUCCESS = frozenset({"success", "promise", "attention", "popularity"})
 
 
 def _at(word: Token) -> list[Token]:
@@ -31,8 +33,10 @@ def aptitudes(finder: Finder) -> None:
             verb, objects = tok.head, _at(tok)  # "X is effective at T"
         elif lemma == "perform" and any(c.lower_ == "well" for c in tok.children):
             verb, objects = tok, _at(tok)  # "X performs well on T"
-        elif lemma == "success" and tok.dep_ == "dobj":
-            verb, objects = tok.head, _at(tok)  # "X has shown great success at solving tasks (e.g., T)"
+        elif lemma in _SUCCESS and tok.dep_ == "dobj":
+            verb, objects = tok.head, _at(tok) or _at(tok.head)  # "X has shown great success at solving T"
+        elif lemma == "excel" and tok.pos_ == "VERB":
+            verb, objects = tok, _at(tok)  # "X excels at T"
         else:
             continue
         if verb_negated(verb) or contrasted(verb) or any(c.dep_ == "neg" for c in tok.children):
