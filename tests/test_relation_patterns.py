@@ -855,3 +855,19 @@ def test_issue_13_a_coordinated_kinds_own_examples_and_apposition_still_are_kind
     text = "In this paper, we introduce a new framework for storage assignment that provides a solution to the "
     text += "DoS prediction problem through a distributional reformulation and a novel neural network, ParallelNet."
     assert ("ParallelNet", "neural network") in kinds(text)
+
+
+def test_issue_13_what_a_method_shows_promise_in_or_excels_at_it_addresses(rules):
+    """ "Graph neural networks have shown great promise in node classification", "diffusion models have
+    attracted attention in time series forecasting" (ICLR 2024 papers with no relation at all)."""
+    text = "Graph neural networks have shown great promise in node classification."
+    mentions = {"Graph neural networks": "Method", "node classification": "Task"}
+    assert ("Graph neural networks", "addresses", "node classification") in _ruled(rules, text, mentions)
+    text = "Recently, diffusion models have attracted attention in time series forecasting."
+    mentions = {"diffusion models": "Method", "time series forecasting": "Task"}
+    assert ("diffusion models", "addresses", "time series forecasting") in _ruled(rules, text, mentions)
+    text = "Transformers excel at machine translation."
+    mentions = {"Transformers": "Method", "machine translation": "Task"}
+    assert ("Transformers", "addresses", "machine translation") in _ruled(rules, text, mentions)
+    text = "We pay attention to node classification."
+    assert not _ruled(rules, text, {"node classification": "Task"})
