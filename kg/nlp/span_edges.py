@@ -51,8 +51,8 @@ LEADING_VERBS = frozenset(
     integrate employ ensure alleviate boost achieve demonstrate enable improve obtain accelerate""".split()
 )
 _NUMBER = re.compile(r"\d[\d.,]*")
-#: Magnitudes, units and ordinals written against a number: "100K", "13B", "24GB", "0.85mm", "10x", "1st".
-_UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms px x % USD st nd rd th".split())  # and "1st", "3rd"
+#: Magnitudes, units and ordinals written against a number: "100K", "13B", "24GB", "0.85mm", "10x", "1st", "1s".
+_UNITS = frozenset("k K M B T KB MB GB TB mm cm km ms s h min px x % USD st nd rd th".split())  # and "1st", "3rd", "1s"
 _LEFT_POS = frozenset({"DET", "PRON", "PUNCT", "NUM", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "SYM"})
 #: Adverbs a chunk may run on into at its end ("DPSGD-GC only converges"; a hedge too: "our PDF mainly
 #: models ..."), never a term's last word.
