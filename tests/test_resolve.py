@@ -523,6 +523,23 @@ def test_an_abbreviation_in_capitals_is_read_by_the_definitions_written_in_capit
     assert keys[5] == [term_key("mean average precision")]
 
 
+def test_another_papers_method_is_no_dataset_or_metric_written_with_its_letters():
+    # "a gain of 18% EM score on SQuAD" (held-out sample f) linked to Expectation Maximization, and
+    # "the ACRE, CATER and STAR datasets" (sample g) to another paper's SynergisTic pAtch pRuning
+    papers = [
+        *[(f"em{k}", ex(("EM", "Method"), definitions=[("EM", "Expectation Maximization")])) for k in range(2)],
+        ("star", ex(("STAR", "Method"), definitions=[("STAR", "SynergisTic pAtch pRuning")])),
+        ("qa", ex(("EM", "Metric"), ("STAR", "Dataset"))),
+        ("mix", ex(("EM", "Method"))),
+        *[(f"llm{k}", ex(("LLM", "Method"), definitions=[("LLM", "large language model")])) for k in range(10)],
+        ("metrics", ex(("LLM", "Metric"))),  # "LLM-based metrics": what many papers define stands
+    ]
+    _entities, keys = resolve_entities(papers)
+    assert keys[3] == [term_key("EM"), term_key("STAR")]
+    assert keys[4] == [term_key("Expectation Maximization")]
+    assert keys[-1] == [term_key("large language model")]
+
+
 def test_a_lower_case_initial_keeps_the_corpus_forms_when_its_own_definitions_are_cut_short():
     # "nearest-neighbor (kNN)" is a definition cut short: the corpus's spelled-out form wins
     papers = [

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from kg.graph.short_forms import camel_initials_pairs, lower_initial, short_form_pairs, spelled_whole, spells
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key, written_term
-from kg.graph.typing_votes import decided_type
+from kg.graph.typing_votes import decided_type, kind_clash
 from kg.graph.variants import (
     kind_swap,
     publisher_pairs,
@@ -190,11 +190,13 @@ class Resolver:
         return found
 
     def resolve(self, mention: Mention, local: dict[str, str]) -> tuple[str, str | None, bool]:
-        """``(key, expanded text or None, is a short form)`` of one mention; ``local`` holds the
-        paper's own definitions by :func:`term_key` of the short form."""
+        """``(key, expanded text or None, is a short form)`` of one mention; ``local``: the paper's own definitions."""
         # an abbreviation is written with capitals: "al" (of "et al.") is no AL, a symbol "K_F" no Kalman filter
         short = " " not in mention.text and "_" not in mention.text and sum(c.isupper() for c in mention.text) >= 2
         whole = self._long_form(mention.text, local) if short else None
+        defined = sum(self.global_defs.get(term_key(mention.text), Counter()).values())
+        if whole is not None and term_key(mention.text) not in local and kind_clash(mention.label, whole, defined):
+            whole = None  # another paper's method under the letters of this one's dataset or metric
         if whole is not None and term_key(whole) != term_key(mention.text):
             whole = self._expand_words(whole, local) or whole  # MBRL = "model-based RL" = ... reinforcement learning
             return term_key(whole), whole, True
@@ -225,11 +227,9 @@ def resolve_entities(
     junk: Iterable[str] = (),
     definitions: Iterable[tuple[str, str]] = (),
 ) -> tuple[dict[str, Entity], list[list[str | None]]]:
-    """Entities by key, and for each paper the entity key of each of its mentions.
-
-    ``junk`` holds terms that never become entities (compared by :func:`term_key`);
-    ``definitions`` are known ``(short, long)`` abbreviations used when no paper defines one.
-    """
+    """Entities by key, and for each paper the entity key of each of its mentions. ``junk`` holds terms
+    that never become entities (by :func:`term_key`); ``definitions`` are known ``(short, long)``
+    abbreviations used when no paper defines one."""
     resolver = Resolver(definitions)
     resolver.learn(ex for _, ex in extractions)
     junk_keys = {term_key(j) for j in junk}

@@ -303,3 +303,22 @@ def decided_type(votes: tuple[tuple[str, int], ...], text: str, proposed: bool, 
     """:func:`decide_type`, remembered (``votes`` in their order: ties go to the first): an entity's
     type is asked for at each step of the build."""
     return decide_type(Counter(dict(votes)), text, proposed, short_forms)
+
+
+#: A short form more papers define than this means its long form wherever it is written.
+FEW_DEFINITIONS = 10
+
+
+def kind_clash(mention_type: str, long_form: str, definitions: int = 0) -> bool:
+    """Whether a long form that few papers define (``definitions``: fewer than
+    :data:`FEW_DEFINITIONS`) names a method where the paper writes its short form as a dataset or a
+    metric: "EM score" in a paper that defines no EM is the exact match, not Expectation Maximization
+    (three ICLR 2024 definitions); "the ACRE, CATER and STAR datasets" hold no SynergisTic pAtch pRuning
+    (one). What many papers define stands, whatever one sentence makes of it: "LLM-based metrics".
+
+    >>> kind_clash("Metric", "Expectation Maximization", 3), kind_clash("Dataset", "Stanford Sentiment Treebank")
+    (True, False)
+    >>> kind_clash("Method", "Expectation Maximization"), kind_clash("Metric", "large language model", 263)
+    (False, False)
+    """
+    return definitions < FEW_DEFINITIONS and mention_type in {"Dataset", "Metric"} and head_type(long_form) == "Method"
