@@ -78,6 +78,9 @@ def test_defects_least_squares_is_no_plural() -> None:
         ("about ~10% faster", "about ~10% faster"),  # "approximately" stays
         ("a {\\em draft} model", "a draft model"),  # TeX font group
         ("the {\\it Salient Imagenet} dataset", "the Salient Imagenet dataset"),
+        # a bare font switch is no word: "em" had become a node's label (ICLR 2024, held-out sample f)
+        ("a \\em signal-finding \\em phase", "a signal-finding phase"),
+        ("the use of {\\em{constant}} step sizes", "the use of constant step sizes"),
         ("we train {GAN}s", "we train GANs"),  # TeX grouping braces
         ("\\textbf{bold} words", "bold words"),
         ("\\textit{\\textbf{S}table \\textbf{A}daptive} (\\textsc{SA})", "Stable Adaptive (SA)"),  # nested commands

@@ -94,7 +94,8 @@ _MARKUP = re.compile(
 )
 #: The macros some authors write for "i.e." and "e.g.": "\\ie it converges", "(\\eg, texture)".
 _LATIN = re.compile(r"\\(i|e)\.?(e|g)\.?(?![A-Za-z])")
-_FONT_GROUP = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sl|sf|bfseries|itshape)\s+([^{}]*)\}")  # {\em draft}
+_FONTS = ("em", "it", "bf", "sc", "tt", "rm", "sl", "sf", "bfseries", "itshape")
+_FONT_GROUP = re.compile(r"\{\\(?:" + "|".join(_FONTS) + r")\s+([^{}]*)\}")  # {\em draft}
 _GROUP = re.compile(r"(?<![\\\w])\{([^{}\\]*)\}")  # {GAN}: TeX grouping, not \{ nor \cmd{...}
 _TIE = re.compile(r"(?<=[\w.)\]])~(?=[\w(\[])")  # decoding~(SD), e.g.~SGD: TeX's unbreakable space
 _CMD = re.compile(r"\\([A-Za-z]+)\s*")
@@ -316,7 +317,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _text_commands(text)
         text = _PLACEHOLDER.sub("", text)
         text = _ESCAPED.sub(r"\1", text)
-        text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
+        # a font switch is no word ("a \\em signal-finding \\em phase", "{\\em{constant}}")
+        text = _CMD.sub(lambda m: "" if m.group(1) in _FONTS else _SYMBOLS.get(m.group(1), m.group(1)) + " ", text)
         text = _open_groups(text)  # {O(\lambda)} once \lambda is λ
     if "~" in text:
         text = _TIE.sub(" ", text)
