@@ -862,3 +862,18 @@ def test_span_defects_a_time_written_against_its_number_is_an_amount(nlp) -> Non
     text = "Copilot4D reduces Chamfer distance by 65% for 1s prediction and by 50% for 3s prediction."
     found = {m.text for m in extract(nlp(text)).mentions}
     assert "Chamfer distance" in found and not any(m[0].isdigit() for m in found), found
+
+
+def test_span_defects_an_abbreviation_that_only_qualifies_names_no_node_alone(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "the Kullback-Leibler (KL) divergence ... the KL divergence" gave a "Kullback-Leibler" node
+    (11 ICLR 2024 papers), "The sliced Wasserstein (SW) distances ... the SW distance" a "Sliced
+    Wasserstein" one (held-out sample g): the abbreviation only ever qualifies the noun after it."""
+    text = "We minimize the Kullback-Leibler (KL) divergence between the two. The KL divergence is convex."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert found == {"Kullback-Leibler divergence", "KL divergence"}, found
+    text = "The sliced Wasserstein (SW) distances are defined as an expectation. We estimate the SW distance."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert "SW distance" in found and not found & {"sliced Wasserstein", "SW"}, found
+    # an abbreviation used alone names its long form
+    found = {m.text for m in extract(nlp("We use graph neural network (GNN) models. GNNs are powerful.")).mentions}
+    assert {"graph neural network", "GNN"} <= found, found

@@ -12,7 +12,10 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.hyphened import modifier_word
 from kg.nlp.long_forms import long_form_start, spelled_out, spelled_start
+from kg.text import english_zipf
 
+#: Below this frequency in English (Zipf scale) a capitalized word is a person's name, not a term's word.
+_RARE_ZIPF = 2.5
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
 
 
@@ -113,14 +116,32 @@ def defined_inside(short: Span, long: Span) -> Span | None:
     return doc[long.start : end] if end > short.end + 1 and end - long.start <= 10 else None
 
 
+def _only_qualifies(short: Span, long: Span) -> bool:
+    """Whether the long form, a name of persons ("Kullback-Leibler"), modifies the noun after its
+    bracket and the abstract writes the short form only before a noun: "KL" of "the KL divergence"
+    after "the Kullback-Leibler (KL) divergence", "SW" of "the SW distance" (not "Reinforcement
+    Learning (RL) offers", a verb the tagger took for a noun)."""
+    doc = short.doc
+    after = doc[short.end + 1]  # the noun after the bracket (:func:`defined_inside`)
+    if len(short) != 1 or not (long.root.head == after or after.head == long.root):
+        return False
+    last = long[-1]  # a name's word English lacks ("Leibler", "Wasserstein"): the long form names no term
+    if not last.text[:1].isupper() or english_zipf(last.lower_) >= _RARE_ZIPF:
+        return False  # "Open Graph Benchmark (OGB) datasets", "a multi-input multi-output (MIMO) configuration"
+    uses = [t.i for t in doc if t.text in {short.text, short.text + "s"} and t.i != short.start]
+    return all(k + 1 < len(doc) and doc[k + 1].is_lower and doc[k + 1].pos_ in {"NOUN", "PROPN"} for k in uses)
+
+
 def without_qualifiers(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
     """``found`` (mention spans and their types) without the forms of an abbreviation defined for
     a word that qualifies the noun after it: no "out-of-distribution" nor OOD node from
-    "out-of-distribution (OOD) detection", whose term is the whole ("OOD detection" stays)."""
+    "out-of-distribution (OOD) detection", whose term is the whole ("OOD detection" stays); nor a
+    "Kullback-Leibler" node from "the Kullback-Leibler (KL) divergence ... the KL divergence", where
+    the abbreviation only ever qualifies (the readers of held-out samples f and g: fragments)."""
     forms = {
         form
         for short, long in definitions(doc)
-        if modifier_word(long) and defined_inside(short, long) is not None
+        if defined_inside(short, long) is not None and (modifier_word(long) or _only_qualifies(short, long))
         for form in (short.text, long.text.lower())
     }
     if not forms:
