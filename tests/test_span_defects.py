@@ -874,6 +874,8 @@ def test_span_defects_an_abbreviation_that_only_qualifies_names_no_node_alone(nl
     text = "The sliced Wasserstein (SW) distances are defined as an expectation. We estimate the SW distance."
     found = {m.text for m in extract(nlp(text)).mentions}
     assert "SW distance" in found and not found & {"sliced Wasserstein", "SW"}, found
-    # an abbreviation used alone names its long form
+    # an abbreviation used alone names its long form, and so does a long form of English words
     found = {m.text for m in extract(nlp("We use graph neural network (GNN) models. GNNs are powerful.")).mentions}
     assert {"graph neural network", "GNN"} <= found, found
+    text = "We propose the Information Maximization (IM) algorithm, a bi-level optimization algorithm."
+    assert "Information Maximization" in {m.text for m in extract(nlp(text)).mentions}

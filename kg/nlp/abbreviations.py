@@ -16,6 +16,8 @@ from kg.text import english_zipf
 
 #: Below this frequency in English (Zipf scale) a capitalized word is a person's name, not a term's word.
 _RARE_ZIPF = 2.5
+#: Endings of English words rare or technical, none a person's name: "Maximization", "Polyadic".
+_WORD_ENDINGS = ("tion", "sion", "ment", "ing", "ity", "ness", "ic", "al", "ive", "ous", "ance", "ence", "ism", "ics")
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
 
 
@@ -126,8 +128,9 @@ def _only_qualifies(short: Span, long: Span) -> bool:
     if len(short) != 1 or not (long.root.head == after or after.head == long.root):
         return False
     last = long[-1]  # a name's word English lacks ("Leibler", "Wasserstein"): the long form names no term
-    if not last.text[:1].isupper() or english_zipf(last.lower_) >= _RARE_ZIPF:
-        return False  # "Open Graph Benchmark (OGB) datasets", "a multi-input multi-output (MIMO) configuration"
+    rare = english_zipf(last.lower_) < _RARE_ZIPF and not last.lower_.endswith(_WORD_ENDINGS)
+    if not last.text[:1].isupper() or not rare:
+        return False  # "Open Graph Benchmark (OGB) datasets", "Information Maximization (IM) algorithm"
     uses = [t.i for t in doc if t.text in {short.text, short.text + "s"} and t.i != short.start]
     return all(k + 1 < len(doc) and doc[k + 1].is_lower and doc[k + 1].pos_ in {"NOUN", "PROPN"} for k in uses)
 
