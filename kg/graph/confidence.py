@@ -30,6 +30,7 @@ from typing import Any
 
 import networkx as nx
 
+from kg.graph.adjectives import only_adjective
 from kg.graph.citations import cited_author
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
@@ -166,9 +167,46 @@ def score_entities(
         names = [label, *(str(a) for a in data.get("alt_labels", ()))]
         dropped = (not_name is not None and all(map(not_name, names))) or cited_author(label, abstracts)
         confidence = capped(confidence, label)  # "machine learning": rarely a paper's node
+        term = data.get("vocab_match") == "exact" or data.get("paper_count", 0) >= DESCRIPTION_PAPERS
+        if described(label) and not term and not data.get("proposed_by"):
+            confidence = min(confidence, DESCRIPTION_CONFIDENCE)
         if titled_dataset(data):
             confidence = max(confidence, model.threshold)
         data["confidence"] = 0.0 if dropped else round(confidence, 3)
+
+
+#: The most a description gets (:func:`described`): with the best mention score (:func:`link_confidence`
+#: adds up to .2) still under the entity model's threshold, so the default build leaves it out and a
+#: lower ``--min-confidence`` brings it back. What this many papers call so, or a vocabulary names, is a
+#: term of the field.
+DESCRIPTION_CONFIDENCE = 0.1
+DESCRIPTION_PAPERS = 3
+
+
+#: Heads of a way of doing things that adjectives before them describe rather than name. Not
+#: "method" nor "algorithm" ("self-supervised methods", "greedy algorithm": the development readers'
+#: entities), nor "game", "task" or "environment" ("bilinear games", "non-stationary environments").
+_DESCRIBED_HEADS = frozenset(
+    {"approach", "approaches", "strategy", "strategies", "framework", "frameworks", "technique", "techniques"}
+    | {"scheme", "schemes", "paradigm", "paradigms"}
+)
+
+
+def described(label: str) -> bool:
+    """Adjectives before the head of a way describe it, name nothing: "a hierarchical generative
+    approach", "a powerful self-supervised strategy", "an influential framework" (the held-out readers
+    judged 5 of 6 such nodes generic); "<noun>-based" names a family by the noun ("rehearsal-based
+    approaches").
+
+    >>> described("hierarchical generative approach"), described("self-supervised strategy")
+    (True, True)
+    >>> described("rehearsal-based approach"), described("greedy algorithm"), described("approach")
+    (False, False, False)
+    """
+    words = label.lower().split()
+    if len(words) < 2 or words[-1] not in _DESCRIBED_HEADS or any(w.endswith("-based") for w in words):
+        return False
+    return all(only_adjective(w) for w in words[:-1])
 
 
 def titled_dataset(data: Mapping[str, Any]) -> bool:
