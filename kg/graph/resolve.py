@@ -194,7 +194,7 @@ class Resolver:
         # an abbreviation is written with capitals: "al" (of "et al.") is no AL, a symbol "K_F" no Kalman filter
         short = " " not in mention.text and "_" not in mention.text and sum(c.isupper() for c in mention.text) >= 2
         whole = self._long_form(mention.text, local) if short else None
-        defined = sum(self.global_defs.get(term_key(mention.text), Counter()).values())
+        defined = sum(self.global_defs.get(term_key(mention.text), {}).values()) if whole is not None else 0
         if whole is not None and term_key(mention.text) not in local and kind_clash(mention.label, whole, defined):
             whole = None  # another paper's method under the letters of this one's dataset or metric
         if whole is not None and term_key(whole) != term_key(mention.text):

@@ -66,6 +66,7 @@ _HEDGES = frozenset(
     naturally equally entirely completely specifically carefully properly efficiently effectively
     explicitly appropriately suitably specially""".split()
 )
+_ENDING_ADVERBS = _TRAILING_ADVERBS | _HEDGES  # what a span never ends on, formed once, not per chunk
 #: Adverbs that make a term with a participle: "fully connected", "weakly supervised", "sparsely
 #: activated"; any other adverb before a participle is a description ("specifically pre-trained").
 _TERM_ADVERBS = frozenset(
@@ -328,7 +329,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         not (last := doc[end - 1]).text[0].isalnum()
         or last.text in {"'s", "’s"}
         or last.pos_ in _RIGHT_POS
-        or (last.tag_ == "RB" and last.lower_ in _TRAILING_ADVERBS | _HEDGES and doc[end - 2].whitespace_)
+        or (last.tag_ == "RB" and last.lower_ in _ENDING_ADVERBS and doc[end - 2].whitespace_)
     ):
         end -= 1  # "AE-SAM and", "DPSGD-GC only": a span never ends on a conjunction, preposition or hedge
     if end - start >= 3 and based_suffix(doc, end - 1):
