@@ -159,10 +159,16 @@ def listing_noun(span: Span) -> Token | None:
     if start >= 1 and doc[start].text == "," and _counted_plural(doc[start - 1]):
         return doc[start - 1]  # "across 5 benchmarks, ProcTHOR, ArchitecTHOR and RoboTHOR"
     end = span.end
-    while end + 1 < len(doc) and doc[end].lower_ in LIST_SEPARATORS and _listed_name(doc[end + 1]):
+    while end + 1 < len(doc) and doc[end].lower_ in LIST_SEPARATORS:
+        end += doc[end].text == "," and doc[end + 1].lower_ in {"and", "or"}  # "A, B, and C"
+        if end + 1 >= len(doc) or not _listed_name(doc[end + 1]):
+            break
         end += 2  # on over the names listed after it
+        while end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ and not doc[end].whitespace_:
+            end += 2  # "Something-Else", "Tiny-ImageNet": one name the tokenizer cut at its hyphens
     if end > span.end and end < len(doc) and doc[end].text != ",":
-        return _compound_noun(doc[end - 1])  # "on VoxCeleb, Taichi and TED-talk datasets"
+        after = doc[end]  # "the ACRE, CATER, Something-Else and STAR datasets", parsed "STAR" a conjunct
+        return _compound_noun(doc[end - 1]) or (after if after.tag_ == "NNS" and after.is_lower else None)
     if end >= len(doc) or doc[end].text != "," or (end == span.end and start == span.start - 1):
         return None  # a single name's apposition is the parser's ("QuxSeg, a dataset")
     end += 1
