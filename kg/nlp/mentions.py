@@ -28,6 +28,7 @@ from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon, w
 from kg.nlp.listed_tasks import listed_task
 from kg.nlp.name_runs import listed_names, named_runs, with_name_runs
 from kg.nlp.of_terms import with_of_terms
+from kg.nlp.persons import cited_author, eponym_before_head, names_before_head
 from kg.nlp.span_edges import (
     NAMING_PARTICIPLES,
     ROLE_HEADS,
@@ -94,8 +95,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
     plural = [t for t in nouns if singular(t.text) != t.text or not t.whitespace_]
     if any(not (_name_piece(t) or superlative_start(t) >= 0) for t in plural):
         return False  # "stores KV", "LLMs escalates", "sub-": misparsed (not "least squares problem", "Gibbs sampling")
-    if _names_before_head(span):
-        return False  # "Pauli-Liouville" of "the Pauli-Liouville basis"
+    if names_before_head(span) or eponym_before_head(span) or cited_author(span):
+        return False  # "Pauli-Liouville" of "the Pauli-Liouville basis", "Cauchy integral", "Rubinfeld [2022]"
     if any(is_named(t) for t in tokens):
         return True
     if _named_before_dataset_head(span):
@@ -128,20 +129,6 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
 
 #: An English word with its first letters capitalized to spell an abbreviation: "PROtotype", "GRAph".
 _CAPITALS_SHOWN = re.compile(r"[A-Z]{2,}[a-z]{2,}")
-
-
-def _names_before_head(span: Span) -> bool:
-    """Whether ``span`` is a hyphenated pair of names cut off the noun they qualify: "Pauli-Liouville"
-    of "Pauli-Liouville basis", "Kullback-Leibler" of "Kullback-Leibler divergence" (not the
-    "Gauss-Newton" of "Gauss-Newton method", whose head says what Gauss-Newton is)."""
-    words = [t for t in span if t.text != "-"]
-    if len(words) < 2 or len(words) == len(span) or any(t.whitespace_ for t in span[:-1]):
-        return False
-    if not all(t.is_title and t.is_alpha for t in words):
-        return False
-    nxt = span.doc[span.end] if span.end < len(span.doc) else None
-    heads = ROLE_HEADS | STRIPPABLE_HEADS | DATASET_HEADS
-    return nxt is not None and nxt.is_lower and nxt.pos_ == "NOUN" and nxt.lemma_.lower() not in heads
 
 
 def _named_before_dataset_head(span: Span) -> bool:
