@@ -651,3 +651,15 @@ def test_defects_names_listed_before_a_plural_are_of_its_kind_through_hyphens(nl
     )
     types = {(m.text, m.label) for m in extract(nlp(text)).mentions if m.text in {"ACRE", "CATER", "STAR"}}
     assert {label for _, label in types} == {"Dataset"}, types
+
+
+def test_defects_solving_a_problem_is_a_task(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "improve SAT solving", "essential for CDCL SAT solving" typed Method (held-out sample h);
+    a generic "problem-solving ability" is no node."""
+    from kg.graph.typing_votes import HEAD_TYPES
+    from kg.nlp.extract import extract
+
+    text = "NeuroBack shows how machine learning can be harnessed to improve SAT solving. We study problem-solving."
+    types = {m.text: m.label for m in extract(nlp(text)).mentions}
+    assert types["SAT solving"] == "Task" and HEAD_TYPES["solving"] == "Task", types
+    assert "problem-solving" not in types, types

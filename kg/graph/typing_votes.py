@@ -59,7 +59,7 @@ HEAD_TYPES: dict[str, str] = {
         """detection classification segmentation recognition translation answering forecasting
         retrieval summarization captioning tracking localization completion parsing prediction
         generation synthesis estimation recovery removal identification disambiguation induction analytics
-        compositing""".split(),
+        compositing solving""".split(),
         "Task",
     ),
     **dict.fromkeys(
