@@ -663,3 +663,15 @@ def test_defects_solving_a_problem_is_a_task(nlp) -> None:  # type: ignore[no-un
     types = {m.text: m.label for m in extract(nlp(text)).mentions}
     assert types["SAT solving"] == "Task" and HEAD_TYPES["solving"] == "Task", types
     assert "problem-solving" not in types, types
+
+
+def test_defects_an_adjective_before_a_role_head_names_no_node_alone() -> None:
+    """ "Bayesian methods", "a Bayesian framework" gave a "Bayesian" method node in 8 ICLR 2024 papers
+    (held-out sample h), "Generative methods" a "Generative" one: without its head an adjective names
+    nothing. A name keeps standing for itself ("the Dreamer framework" is Dreamer)."""
+    text = "Bayesian methods and Generative methods help, as the Dreamer framework does."
+    graph = _built(
+        text, [("Bayesian methods", "Method"), ("Generative methods", "Method"), ("Dreamer framework", "Method")], []
+    )
+    labels = {d["label"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert labels == {"Bayesian method", "Generative method", "Dreamer"}, labels

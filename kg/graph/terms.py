@@ -238,6 +238,8 @@ def core_term(text: str) -> str:
     ('stochastic projection-free algorithms', 'variance reduced algorithm')
     >>> core_term("hierarchical generative approach"), core_term("slot-based object-centric methods")
     ('hierarchical generative approach', 'slot-based object-centric methods')
+    >>> core_term("Bayesian methods"), core_term("Generative method"), core_term("Dreamer framework")
+    ('Bayesian methods', 'Generative method', 'Dreamer')
     """
     described = _DESCRIBED_NAME.fullmatch(text)
     if described is not None and all(_written_name(w) for w in described.group(1).split()):
@@ -251,8 +253,8 @@ def core_term(text: str) -> str:
         return head
     if not head or last.lower() not in ROLE_HEADS or _titled_name(head, last) or _qualifier(head):
         return text
-    if " " in head.strip() and only_adjective(head.split()[-1]):
-        return text  # "a hierarchical generative approach": no "hierarchical generative"
+    if only_adjective(head.split()[-1]):
+        return text  # "hierarchical generative approach", "Bayesian methods": no "hierarchical generative", "Bayesian"
     if last.lower() in _GAMES:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
         one_name = " " not in head.strip() and head[:1].isupper() and head.lower() not in _GAME_KINDS
