@@ -180,6 +180,27 @@ def test_issue_13_a_relation_whose_ends_resolved_to_other_kinds_is_left_out():
     assert stated == {("entity/foonet", "addresses", "entity/parsing")}
 
 
+def test_issue_13_a_method_is_no_kind_of_a_task():
+    """ "Large language models ... for language understanding" gave "large language model isA language
+    understanding" (held-out sample h): a method is no kind of a task, nor a task of a method; a
+    method is a kind of a method ("SEINE, a video diffusion model")."""
+    text = "LLMs, a tool for language understanding, and SEINE, a video diffusion model."
+    names = [
+        ("LLMs", "Method"),
+        ("language understanding", "Task"),
+        ("SEINE", "Method"),
+        ("video diffusion model", "Method"),
+    ]
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    relations = [RelationRecord(0, "isA", 1, text, 0.9), RelationRecord(1, "isA", 0, text, 0.9)]
+    relations += [RelationRecord(2, "isA", 3, text, 0.9)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
+    stated = {(graph.nodes[u]["label"], k, graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True)}
+    assert stated - {(u, k, v) for u, k, v in stated if k in ("mentions", "proposes")} == {
+        ("SEINE", "isA", "video diffusion model")
+    }
+
+
 def test_issue_13_old_cache_records_read_with_full_confidence():
     data = {"mentions": [["A", "Method", 0, 1], ["B", "Method", 2, 3]], "proposed": [], "definitions": []}
     old = Extraction.from_json({**data, "relations": [[0, "uses", 1, "A uses B."]]})
