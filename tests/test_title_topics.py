@@ -96,3 +96,23 @@ def test_what_a_title_presents_as_a_benchmark_is_a_dataset() -> None:
     )
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["Jumanji"] == "Dataset" and types["FooNet"] == "Method", types
+
+
+def test_what_an_abstract_presents_as_an_environment_is_a_dataset() -> None:
+    """ "We present SOTOPIA, an open-ended environment to simulate ..." (held-out sample h: typed
+    Method by its other mentions): the name an abstract presents, then describes as a benchmark,
+    dataset or environment, is a Dataset; one it describes as an approach is not."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper
+
+    one = "We present SOTOPIA, an open-ended environment to simulate social interactions. With SOTOPIA, GPT-4 fails."
+    one += " SOTOPIA scenarios are hard. SOTOPIA-hard is harder. SOTOPIA shows promise."
+    two = "We propose NeuroBack, an approach that builds on a new dataset."
+    at = [k for k in range(len(one)) if one.startswith("SOTOPIA", k)]
+    kinds = ["Dataset", "Method", "Method", "Method", "Method"]
+    sotopia = Extraction([Mention("SOTOPIA", kind, k, k + 7) for kind, k in zip(kinds, at, strict=False)], [0], [], [])
+    neuroback = Extraction([Mention("NeuroBack", "Method", 11, 20)], [0], [], [])
+    papers = [Paper("p", one, title="SOTOPIA: Interactive Evaluation"), Paper("q", two, title="NeuroBack")]
+    graph = build_graph(papers, [sotopia, neuroback])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types["SOTOPIA"] == "Dataset" and types["NeuroBack"] == "Method", types

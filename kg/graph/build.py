@@ -24,6 +24,7 @@ from kg.graph.titles import (
     TOPIC_CONFIDENCE,
     kind_of,
     main_named,
+    presented_dataset,
     title_aliases,
     title_means,
     title_openings,
@@ -335,7 +336,8 @@ def build_graph(
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
     if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
         retype(graph)
-    titled = {paper_node(p): titled_dataset(p.title) for p in papers}  # "GAIA: a benchmark for ..."
+    # "GAIA: a benchmark for ...", "We present SOTOPIA, an open-ended environment"
+    titled = {paper_node(p): titled_dataset(p.title) or presented_dataset(p.abstract) for p in papers}
     presented: dict[str, set[str | None]] = defaultdict(set)
     for source, node, label in edges:
         if label == "proposes":

@@ -314,3 +314,30 @@ def titled_dataset(title: str) -> str | None:
     if not head or {"and", "&", "or"} & {w.lower() for w in head}:
         return None
     return name if head[-1].lower().rstrip(".,;").removesuffix("s") in _DATASET_KINDS else None
+
+
+#: "We present SOTOPIA, an open-ended environment", "we introduce ContextRef, a benchmark": a name
+#: the abstract presents, then describes in apposition.
+_PRESENTED = re.compile(
+    r"\b(?:present|introduce|propose|release|build|construct|curate|create|develop)s?\s+([\w.+-]+(?:\s[\w.+-]+){0,2}?)"
+    r"(?:\s\([^)]*\))?,\s(?:a|an)\s([^,.;:()]{1,80})"
+)
+
+
+def presented_dataset(abstract: str) -> str | None:
+    """The key of the name an abstract presents and describes in apposition as a dataset's kind, the
+    first one; nothing when it calls it anything else ("NeuroBack, an approach").
+
+    >>> presented_dataset("We present SOTOPIA, an open-ended environment to simulate social interactions.")
+    'sotopia'
+    >>> presented_dataset("We introduce ContextRef, a benchmark for grounding.")
+    'contextref'
+    >>> presented_dataset("We propose NeuroBack, an approach that builds on a new dataset.") is None
+    True
+    """
+    for match in _PRESENTED.finditer(abstract):
+        name, described = match.group(1), match.group(2)
+        head = _DESCRIPTION_END.split(described, maxsplit=1)[0].split()
+        if name[:1].isupper() and head and head[-1].lower().removesuffix("s") in _DATASET_KINDS:
+            return term_key(name)
+    return None
