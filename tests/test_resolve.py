@@ -589,3 +589,31 @@ def test_a_symbol_with_a_subscript_is_no_abbreviation():
     _entities, keys = resolve_entities(papers)
     assert keys[1] == keys[2] == [term_key("Kalman filter")]
     assert keys[0] != [term_key("Kalman filter")]
+
+
+def test_a_short_form_bracketed_after_a_name_is_the_papers_own():
+    """ "we introduce Matryoshka Diffusion (MDM)" (held-out sample h): the letters spell the name
+    loosely (the M of "Models" left out), so the extractor defined nothing and MDM took another
+    paper's "Mutual Distillation Module"; the paper's own bracket keeps its meaning."""
+    from kg.graph.build import build_graph
+    from kg.records import Paper
+
+    one = "We introduce Matryoshka Diffusion (MDM), a framework. MDM is fast."
+    two = "We propose a Mutual Distillation Module (MDM) for detection. MDM helps."
+    mdm = [k for k in range(len(one)) if one.startswith("MDM", k)]
+    first = Extraction(
+        [Mention("Matryoshka Diffusion", "Method", 13, 33), *(Mention("MDM", "Method", k, k + 3) for k in mdm)],
+        [],
+        [],
+        [],
+    )
+    mdm = [k for k in range(len(two)) if two.startswith("MDM", k)]
+    second = Extraction(
+        [Mention("Mutual Distillation Module", "Method", 13, 39), *(Mention("MDM", "Method", k, k + 3) for k in mdm)],
+        [],
+        [],
+        [("MDM", "Mutual Distillation Module")],
+    )
+    graph = build_graph([Paper("a", one), Paper("b", two)], [first, second])
+    labels = {graph.nodes[v]["label"] for _, v, k in graph.out_edges("paper/a", keys=True) if k == "mentions"}
+    assert labels == {"Matryoshka Diffusion"}, labels

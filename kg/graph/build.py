@@ -8,6 +8,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 import networkx as nx
 
 from kg.graph import type_model
+from kg.graph.bracketed import bracketed_definitions
 from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
 from kg.graph.fragments import whole_names
@@ -232,7 +233,10 @@ def build_graph(
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
     if not 0.0 <= min_confidence <= 1.0:
         raise ValueError(f"min_confidence must be between 0 and 1, not {min_confidence!r}")
-    extractions = [spelled_out(p.abstract, ex) for p, ex in zip(papers, extractions, strict=True)]
+    extractions = [
+        bracketed_definitions(p.abstract, spelled_out(p.abstract, ex))
+        for p, ex in zip(papers, extractions, strict=True)
+    ]
     naming_papers = Counter(key for ex in extractions for key in {term_key(m.text) for m in ex.mentions})
     extractions = [whole_names(p.abstract, ex, naming_papers) for p, ex in zip(papers, extractions, strict=True)]
     definitions = list(definitions)
