@@ -2,7 +2,8 @@
 spell the name loosely: "we introduce Matryoshka Diffusion (MDM)" (the M of "Models" left out) makes
 MDM this paper's Matryoshka Diffusion, not the "Mutual Distillation Module" another paper defined.
 The extractor's definitions (:mod:`kg.nlp.abbreviations`) ask every letter to match; the paper's own
-bracket, with the first letter right, is enough to keep the corpus's meanings away from it.
+bracket, with the initials spelling every letter but the last, is enough to keep the corpus's
+meanings away from it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ _SHORT = re.compile(r"[A-Z][A-Za-z0-9-]{0,6}s?")
 
 def bracketed_definitions(abstract: str, ex: Extraction) -> Extraction:
     """``ex`` with a definition for each short form the abstract brackets right after another
-    mention (``Name (SF)``) whose first letter is the short form's, where it defines none.
+    mention (``Name (SF)``) whose initials spell it loosely (:func:`_spells_loosely`), where it
+    defines none.
 
     >>> from kg.records import Mention as M
     >>> text = "We introduce Matryoshka Diffusion (MDM), a framework. MDM is fast."

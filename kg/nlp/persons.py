@@ -2,7 +2,10 @@
 of "Kullback-Leibler divergence", "Cauchy" of "a Cauchy integral", "Wasserstein-2" of "the
 Wasserstein-2 distance") and the authors a sentence cites ("Rubinfeld and Vasilyan [2022]", "Jain,
 Netrapalli and Sanghavi showed"). The term with its head is a mention of its own; a name that is a
-method's says so by its head ("Gauss-Newton method") or by standing alone.
+method's says so by its head ("Gauss-Newton method") or by standing alone. The graph drops an
+entity every mention of which a citation follows (:mod:`kg.graph.citations`: "Uria et al. (2014)");
+this reads what that pattern does not, authors listed before a bracketed year or a finding
+("Rubinfeld and Vasilyan [2022]", "Jain, Netrapalli and Sanghavi showed"), before any mention is made.
 """
 
 from __future__ import annotations
@@ -13,18 +16,23 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS
 from kg.nlp.variants import DATASET_HEADS
+from kg.text import YEAR
 
 #: Mathematical objects named after a person: the name before one of them only qualifies it.
 MATH_HEADS = frozenset(
     """distance divergence integral inequality theorem lemma norm transform equation identity bound
     constant coefficient space metric operator conjecture formula dimension noise barycenter flow
-    geodesic dynamics process sampling regression""".split()
+    geodesic sampling regression""".split()
 )
 #: One person's name, possibly with an order: "Cauchy", "Wasserstein-2" (not "GPT-2", "ImageNet").
 _PERSON = re.compile(r"[A-Z][a-z]{2,}(?:-\d)?")
 #: What a list of cited authors goes on with: a year ("2023", "[2022]"), "et al.", or a finding.
 _CITING_VERBS = frozenset({"showed", "proved", "proposed", "introduced", "established", "conjectured"})
 _LIST_WORDS = frozenset({",", "and", "&"})
+#: One surname in a list of authors, two letters or more ("Hu").
+_NAME = re.compile(r"[A-Z][a-z]+")
+#: A year as a citation writes it: "2023", "2023a".
+_CITED_YEAR = re.compile(YEAR.pattern + r"[a-z]?")
 
 
 def names_before_head(span: Span) -> bool:
@@ -82,11 +90,11 @@ def cited_author(span: Span) -> bool:
 
 
 def _name(text: str) -> bool:
-    return re.fullmatch(r"[A-Z][a-z]+", text) is not None  # "Hu" too, in a list
+    return _NAME.fullmatch(text) is not None
 
 
 def _year_at(doc: Doc, k: int) -> bool:
     """A year at ``doc[k]``, bare or in brackets: "2023", "[2022]", "(2021)"."""
     if k < len(doc) and doc[k].text in {"[", "("}:
         k += 1
-    return k < len(doc) and re.fullmatch(r"(?:19|20)\d\d[a-z]?", doc[k].text) is not None
+    return k < len(doc) and _CITED_YEAR.fullmatch(doc[k].text) is not None
