@@ -16,13 +16,13 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.span_edges import ROLE_HEADS, STRIPPABLE_HEADS
 from kg.nlp.variants import DATASET_HEADS
-from kg.text import YEAR
+from kg.text import YEAR, singular
 
 #: Mathematical objects named after a person: the name before one of them only qualifies it.
 MATH_HEADS = frozenset(
     """distance divergence integral inequality theorem lemma norm transform equation identity bound
     constant coefficient space metric operator conjecture formula dimension noise barycenter flow
-    geodesic sampling regression""".split()
+    geodesic sampling regression process dynamics""".split()
 )
 #: One person's name, possibly with an order: "Cauchy", "Wasserstein-2" (not "GPT-2", "ImageNet").
 _PERSON = re.compile(r"[A-Z][a-z]{2,}(?:-\d)?")
@@ -56,10 +56,12 @@ def eponym_before_head(span: Span) -> bool:
     >>> doc = spacy.blank("en")("via a Cauchy integral in the Wasserstein-2 distance of GPT-2 space")
     >>> [eponym_before_head(doc[k : k + 1]) for k in (2, 6, 9)]
     [True, True, False]
+    >>> [eponym_before_head(d[0:1]) for d in map(spacy.blank("en"), ("Langevin dynamics", "Hawkes processes"))]
+    [True, True]
     """
     nxt = span.doc[span.end] if span.end < len(span.doc) else None
     one = len(span) == 1 and _PERSON.fullmatch(span.text) is not None
-    return one and nxt is not None and nxt.is_lower and nxt.text.rstrip("s") in MATH_HEADS
+    return one and nxt is not None and nxt.is_lower and singular(nxt.lower_) in MATH_HEADS
 
 
 def cited_author(span: Span) -> bool:
