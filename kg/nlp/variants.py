@@ -53,6 +53,8 @@ def coordination_variants(text: str) -> list[str]:
     (['Yelp', 'Zoo'], ['Adam and gradient descent'])
     >>> coordination_variants("Foraging and StarCraft II")
     ['Foraging', 'StarCraft II']
+    >>> coordination_variants("CCA and Deep CCA benchmarks")
+    ['CCA benchmarks', 'Deep CCA benchmarks']
 
     A hanging hyphen shares what follows the other word's:
 
@@ -80,6 +82,8 @@ def coordination_variants(text: str) -> list[str]:
             return [words[0], words[2]]  # "the Yelp and Zoo datasets"
         if all(_VERSION.fullmatch(w) for w in words[3:]):
             return [words[0], " ".join(words[2:])]  # "Foraging and StarCraft II": a version is the last name's
+        if words[0] in words[3:]:  # "CCA and Deep CCA benchmarks": the first is a name the second goes on
+            return [" ".join([words[0], *words[words.index(words[0], 3) + 1 :]]), " ".join(words[2:])]
         return [" ".join([words[0], *words[3:]]), " ".join(words[2:])]
     for i in (2, 3):  # "Gaussian Process and Neural Tangent kernels": two names in title case share the head
         if len(words) > 2 * i + 1 and words[i] in {"and", "or"}:
