@@ -266,6 +266,11 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             {"out-of-distribution detection", "OOD detection"},
             {"out-of-distribution", "OOD"},
         ),
+        (  # "X-to-Y" says what the thing it qualifies maps (held-out samples e, f, h: fragments)
+            "Text-to-image (T2I) diffusion models excel. We study unpaired image-to-image (I2I) translation.",
+            {"Text-to-image diffusion models", "image-to-image translation"},
+            {"Text-to-image", "T2I", "image-to-image", "I2I"},
+        ),
         (
             "Restoring facial details from low-quality (LQ) images is hard, and zeroth-order (ZO) optimization "
             "is popular.",

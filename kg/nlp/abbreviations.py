@@ -19,6 +19,8 @@ _RARE_ZIPF = 2.5
 #: Endings of English words rare or technical, none a person's name: "Maximization", "Polyadic".
 _WORD_ENDINGS = ("tion", "sion", "ment", "ing", "ity", "ness", "ic", "al", "ive", "ous", "ance", "ence", "ism", "ics")
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
+#: Two things joined by "to" in one hyphened word: "text-to-image", "image-to-image", "text-to-3D".
+_JOINS_TWO = re.compile(r"[A-Za-z0-9]+-to-[A-Za-z0-9]+")
 
 
 def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
@@ -140,11 +142,14 @@ def without_qualifiers(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tupl
     a word that qualifies the noun after it: no "out-of-distribution" nor OOD node from
     "out-of-distribution (OOD) detection", whose term is the whole ("OOD detection" stays); nor a
     "Kullback-Leibler" node from "the Kullback-Leibler (KL) divergence ... the KL divergence", where
-    the abbreviation only ever qualifies (the readers of held-out samples f and g: fragments)."""
+    the abbreviation only ever qualifies (the readers of held-out samples f and g: fragments); nor a
+    "text-to-image" node from "text-to-image (T2I) diffusion models", a pair "X-to-Y" that says what
+    the thing it qualifies maps (the readers of held-out samples e, f and h: fragments)."""
     forms = {
         form
         for short, long in definitions(doc)
-        if defined_inside(short, long) is not None and (modifier_word(long) or _only_qualifies(short, long))
+        if defined_inside(short, long) is not None
+        and (modifier_word(long) or _only_qualifies(short, long) or _JOINS_TWO.fullmatch(long.text) is not None)
         for form in (short.text, long.text.lower())
     }
     if not forms:
