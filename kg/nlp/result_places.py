@@ -164,7 +164,8 @@ def named_beside(finder: Finder) -> None:
     on OpenLane-V2 dataset, i.e., 41.2% OLS"): readers relate 93% of such datasets, 80% of such metrics
     and 71% of such tasks to it. A metric only in a sentence of figures, a task only where the method
     works ("for T", "on T tasks"); not the data something is trained on or made from, a dataset the
-    paper itself introduces, nor what is named under "inspired by the success of ..."."""
+    paper itself introduces, what is named under "inspired by the success of ...", nor what a
+    contrast holds ("without relying on pre-trained models for T")."""
     main = finder.main
     if main is None or main.label_ != "Method" or not is_name(main):
         return
@@ -182,6 +183,8 @@ def named_beside(finder: Finder) -> None:
             continue
         if any(a.lemma_.lower() in _OTHERS_SUCCESS for a in span.root.ancestors):
             continue  # "inspired by the success of LMU in sequence learning tasks": LMU's task
+        if contrasted(span.root):
+            continue  # "without relying on pre-trained models for T": not what the method is for
         if verb_negated(span.sent.root) or (label == "measuredBy" and not any(c.isdigit() for c in span.sent.text)):
             continue  # a metric beside the method in a sentence of figures ("26.6 ppl on PG-19")
         finder.add(main, label, span, span.root, NAMED_BESIDE_CONFIDENCE)
