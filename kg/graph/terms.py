@@ -199,8 +199,8 @@ def core_term(text: str) -> str:
 
     >>> core_term("federated learning setup"), core_term("PPO baseline"), core_term("attention mechanism")
     ('federated learning', 'PPO', 'attention mechanism')
-    >>> core_term("Gaussian mechanism"), core_term("multi-head attention mechanism")
-    ('Gaussian mechanism', 'multi-head attention')
+    >>> core_term("Gaussian mechanism"), core_term("multi-head attention mechanism"), core_term("meta-ICL setups")
+    ('Gaussian mechanism', 'multi-head attention', 'meta-ICL')
 
     So are an issue, a phenomenon or a scenario (not a regime, a term of its own: the "NTK regime";
     nor a challenge, often a benchmark: the "Argoverse vehicle prediction challenge"):
@@ -259,7 +259,8 @@ def core_term(text: str) -> str:
         # "Atari games" are Atari; "mean field games" and "Markov games" are kinds of game
         one_name = " " not in head.strip() and head[:1].isupper() and head.lower() not in _GAME_KINDS
         return head.rstrip(" -") if one_name else text
-    if " " in head.strip() or (any(c.isupper() for c in head) and last.lower() not in _AFTER_PHRASES):
+    capitals = sum(c.isupper() for c in head)  # "ICL setups" are ICL's; "Gaussian mechanism" is a term
+    if " " in head.strip() or (capitals and (last.lower() not in _AFTER_PHRASES or capitals >= 2)):
         return head.rstrip(" -")
     return text
 
