@@ -651,6 +651,12 @@ def test_defects_names_listed_before_a_plural_are_of_its_kind_through_hyphens(nl
     )
     types = {(m.text, m.label) for m in extract(nlp(text)).mentions if m.text in {"ACRE", "CATER", "STAR"}}
     assert {label for _, label in types} == {"Dataset"}, types
+    # a bracket a plural noun opens for its list (held-out sample i: eICU and AUMCdb typed Method)
+    text = "The framework supports most open-access ICU datasets (MIMIC III/IV, eICU, HiRID, AUMCdb) and more."
+    types = {(m.text, m.label) for m in extract(nlp(text)).mentions if m.text in {"eICU", "HiRID", "AUMCdb"}}
+    assert {label for _, label in types} == {"Dataset"} and len(types) == 3, types
+    text = "We compare with strong methods (PPO, SAC, TD3) on hard tasks."
+    assert {m.label for m in extract(nlp(text)).mentions if m.text in {"PPO", "SAC", "TD3"}} == {"Method"}
 
 
 def test_defects_solving_a_problem_is_a_task(nlp) -> None:  # type: ignore[no-untyped-def]

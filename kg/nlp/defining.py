@@ -137,13 +137,33 @@ def _counted_plural(noun: Token) -> bool:
     return noun.tag_ == "NNS" and noun.is_lower and any(c.dep_ == "nummod" for c in noun.children)
 
 
+def _opening_bracket(span: Span) -> Token | None:
+    """The bracket ``span`` is a whole item of, in a list of three or more: "(MIMIC III/IV, eICU,
+    HiRID, AUMCdb)"; not a definition's pair "(Environment Incremental Learning, Environment-IL)"."""
+    doc, sent = span.doc, span.sent
+    if span.start == 0 or span.end >= len(doc):
+        return None
+    if doc[span.start - 1].text not in {",", "("} or doc[span.end].text not in {",", ")"}:
+        return None
+    opening = next((t for t in reversed(doc[sent.start : span.start]) if t.text in {"(", ")"}), None)
+    closing = next((t for t in doc[span.end : sent.end] if t.text in {"(", ")"}), None)
+    if opening is None or closing is None or opening.text != "(" or closing.text != ")":
+        return None
+    commas = sum(t.text == "," for t in doc[opening.i : closing.i])
+    return opening if commas >= 2 and closing.i - opening.i <= 30 else None
+
+
 def listing_noun(span: Span) -> Token | None:
     """The plural noun a list of one-word names is set off by, read off the words where the parse
     breaks: "the claim verification benchmarks HoVer and FEVER" ("benchmarks" tagged a verb),
     "For PGM and RAVEN, two comprehensive datasets for ..." (the apposition hung on the comma),
     "on VoxCeleb, Taichi and TED-talk datasets" (the noun is the last name's compound), "across 5
-    benchmarks, ProcTHOR, RoboTHOR and AI2-iTHOR" (a counted plural before the list)."""
+    benchmarks, ProcTHOR, RoboTHOR and AI2-iTHOR" (a counted plural before the list), "ICU datasets
+    (MIMIC III/IV, eICU, HiRID, AUMCdb)" (the bracket a plural noun opens for its list)."""
     doc = span.doc
+    bracket = _opening_bracket(span)
+    if bracket is not None and bracket.i >= 1 and doc[bracket.i - 1].tag_ == "NNS" and doc[bracket.i - 1].is_lower:
+        return doc[bracket.i - 1]  # "most open-access ICU datasets (MIMIC III/IV, eICU, HiRID, AUMCdb)"
     start = span.start - 1
     while start >= 1 and doc[start].lower_ in LIST_SEPARATORS:  # back over the names listed before this one
         k = start - 1 - (doc[start - 1].text == "," and doc[start].lower_ in {"and", "or"})  # "A, B, and C"
