@@ -271,6 +271,11 @@ def test_span_defects_no_word_of_a_term_is_lost(nlp, text: str, expected: set[st
             {"Text-to-image diffusion models", "image-to-image translation"},
             {"Text-to-image", "T2I", "image-to-image", "I2I"},
         ),
+        (  # so does one before the noun it qualifies; alone it may name a task
+            "Large text-to-image diffusion models edit images. We study text-to-image generation and text-to-SQL.",
+            {"text-to-image generation", "text-to-SQL"},
+            {"text-to-image"},
+        ),
         (
             "Restoring facial details from low-quality (LQ) images is hard, and zeroth-order (ZO) optimization "
             "is popular.",

@@ -109,6 +109,24 @@ def modifier_word(span: Span) -> bool:
     return first in _MODIFIER_FIRST or (last.endswith("ed") and len(last) > 4)
 
 
+def mapping_before_noun(span: Span) -> bool:
+    """Whether ``span`` is one word "X-to-Y" before the noun it qualifies: "text-to-image" of
+    "text-to-image diffusion models", which says what the models map (the readers of held-out
+    samples e, f and h: fragments); alone it may name a task ("advances in text-to-SQL").
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("text-to-image models and text-to-SQL.")
+    >>> doc[5].pos_ = "NOUN"
+    >>> mapping_before_noun(doc[0:5]), mapping_before_noun(doc[7:12])
+    (True, False)
+    """
+    doc = span.doc
+    words = [t.lower_ for t in span]
+    if len(span) != 5 or words[1:4] != ["-", "to", "-"] or any(t.whitespace_ for t in span[:-1]):
+        return False
+    return span.end < len(doc) and doc[span.end].pos_ in {"NOUN", "PROPN", "ADJ"}  # "image-to-image generative models"
+
+
 def hanging_coordinations(doc: Doc) -> Iterator[Span]:
     """Phrases whose first word hangs on a hyphen before "and"/"or", with the nouns after the second
     word and the capitalized or adjective words before the first: "first- and second-order

@@ -22,7 +22,7 @@ from kg.nlp.bounds import with_bounds
 from kg.nlp.defining import defined_kind, listed_resource, resource_name
 from kg.nlp.ellipsis import elided
 from kg.nlp.gerunds import gerund_after, noun_after, rare_gerund
-from kg.nlp.hyphened import hanging_coordinations, modifier_word, prefix_term
+from kg.nlp.hyphened import hanging_coordinations, mapping_before_noun, modifier_word, prefix_term
 from kg.nlp.kind_superlatives import superlative_start, with_superlative
 from kg.nlp.lexicon import Lexicon, known_types, load_gazetteer, load_lexicon, word_not_name
 from kg.nlp.listed_tasks import listed_task
@@ -85,8 +85,8 @@ def keep(span: Span, lexicon: Lexicon, counts: Counter[str], repeats: int = 2) -
         return True  # "an algorithm named Fish", "features that we call Super-features"
     if span[-1].text.endswith("-") and len(span[-1]) > 1:
         return False  # "Continual one-" of "Continual one- and two-block architectures"
-    if modifier_word(span):
-        return False  # "nonconvex", "out-of-distribution", "off-policy": qualify a noun, name nothing
+    if modifier_word(span) or mapping_before_noun(span):
+        return False  # "nonconvex", "out-of-distribution", "off-policy", "text-to-image" models: name nothing
     if listed_resource(span, lexicon):
         return True  # "MuJoCo domains (Cartpole, Fish, Walker)", "environments like Pong and Freeway"
     if any(t.pos_ == "CCONJ" for t in tokens[1:-1]) and len(coordination_variants(surface)) < 2:
