@@ -228,6 +228,8 @@ QUALIFYING_PIECES = frozenset(
 )
 #: A year written in a name or a citation: "COCO 2017", "Kidger 2020".
 YEAR = re.compile(r"(?:19|20)\d\d")
+#: One word that joins two things by "to" and says what a thing maps: "text-to-image", "text-to-3D".
+MAPPING_WORD = re.compile(r"[^\W_]+-to-[^\W_]+", re.IGNORECASE)
 _WORD_PARTS = re.compile(r"[\s\-/]+")
 
 

@@ -547,3 +547,25 @@ def test_concepts_a_role_head_does_not_hide_that_a_mention_heads_a_narrower_term
     entities, keys = resolve_entities([*papers, ("c", ex(("reinforcement learning", "Task")))])
     assert keys[0] == [term_key("deep reinforcement learning"), None]
     assert set(entities[term_key("reinforcement learning")].papers) == {"c"}
+
+
+def test_concepts_a_mapping_before_a_noun_names_no_node_by_name() -> None:
+    """ "text-to-image (T2I) diffusion models": 50 ICLR 2024 papers were linked by name to a
+    "text-to-image" node (alt "T2Is"), which the readers of held-out samples e, f and h judged a
+    fragment; written alone it still names it."""
+    from kg.graph.naming import link_named
+
+    graph = _corpus(
+        {
+            "a": "Recent advances in text-to-image are fast.",
+            "b": "We study text-to-image.",
+            "c": "We fine-tune text-to-image diffusion models.",
+            "d": "Text-to-image diffusion models are strong.",
+        },
+        {
+            "entity/t2i": ("text-to-image", ["T2I", "T2Is"], ["a", "b"]),
+            "entity/t2idm": ("text-to-image diffusion model", [], ["c", "d"]),
+        },
+    )
+    link_named(graph)
+    assert _linked(graph, "entity/t2i") == {"a", "b"}

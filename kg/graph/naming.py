@@ -36,7 +36,7 @@ import networkx as nx
 
 from kg.graph.model import BROADER_ENTITIES, ENTITY_TYPES, HIDDEN_LABELS
 from kg.graph.terms import term_key
-from kg.text import singular
+from kg.text import MAPPING_WORD, singular
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?(?:\.\d[^\W_]*)*")  # "GPT3.5" is one word, no GPT3
 _INNER_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
@@ -284,7 +284,15 @@ def names_a_thing(data: dict) -> bool:
 
     >>> names_a_thing({"label": "stochastic gradient", "type": "Method"}), names_a_thing({"label": "BERT"})
     (False, True)
+
+    Nor a pair "X-to-Y", which says what the thing it starts maps ("text-to-image" of "text-to-image
+    diffusion models": the held-out readers' fragment), whatever its abbreviation:
+
+    >>> names_a_thing({"label": "text-to-image", "type": "Task", "alt_labels": ["T2I", "T2Is"]})
+    False
     """
+    if MAPPING_WORD.fullmatch(str(data.get("label", ""))):
+        return False
     if data.get("type") == "Dataset":
         return True
     names = [str(data.get("label", "")), *(str(a) for a in data.get("alt_labels", ()) if str(a) != str(a).upper())]

@@ -12,15 +12,13 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.hyphened import modifier_word
 from kg.nlp.long_forms import long_form_start, spelled_out, spelled_start
-from kg.text import english_zipf
+from kg.text import MAPPING_WORD, english_zipf
 
 #: Below this frequency in English (Zipf scale) a capitalized word is a person's name, not a term's word.
 _RARE_ZIPF = 2.5
 #: Endings of English words rare or technical, none a person's name: "Maximization", "Polyadic".
 _WORD_ENDINGS = ("tion", "sion", "ment", "ing", "ity", "ness", "ic", "al", "ive", "ous", "ance", "ence", "ism", "ics")
 _SHORT = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9&./+-]{0,11}$")
-#: Two things joined by "to" in one hyphened word: "text-to-image", "image-to-image", "text-to-3D".
-_JOINS_TWO = re.compile(r"[A-Za-z0-9]+-to-[A-Za-z0-9]+")
 
 
 def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
@@ -149,7 +147,7 @@ def without_qualifiers(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tupl
         form
         for short, long in definitions(doc)
         if defined_inside(short, long) is not None
-        and (modifier_word(long) or _only_qualifies(short, long) or _JOINS_TWO.fullmatch(long.text) is not None)
+        and (modifier_word(long) or _only_qualifies(short, long) or MAPPING_WORD.fullmatch(long.text) is not None)
         for form in (short.text, long.text.lower())
     }
     if not forms:
