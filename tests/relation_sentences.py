@@ -1,7 +1,8 @@
 """Sentences for the relation tests: parse with the rules pipeline, set the mentions by hand (so a
 test hangs on the relation code, not on mention typing), and read what the rules
 (:func:`find_relations`) or their combination with given learned relations
-(:func:`learned_relations`) state. The ``rules`` fixture is in ``conftest.py``."""
+(:func:`learned_relations`) state; or build the graph of one paper whose mentions and relations are
+given (:func:`one_paper_graph`). The ``rules`` fixture is in ``conftest.py``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,17 @@ from kg.nlp.titled import TITLE_KEY
 from kg.records import Extraction
 
 Triple = tuple[str, str, str]
+
+
+def one_paper_graph(text: str, names: list[tuple[str, str]], relations: list[tuple[int, str, int]]):  # type: ignore[no-untyped-def]
+    """The graph of one paper ``text`` whose mentions are ``names`` (label, type), each at its first
+    place in the text, with ``relations`` (head index, label, tail index) stated at confidence 0.9."""
+    from kg.graph.build import build_graph
+    from kg.records import Mention, Paper, RelationRecord
+
+    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
+    records = [RelationRecord(h, label, t, text, 0.9) for h, label, t in relations]
+    return build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
 
 
 def stated(extraction: Extraction) -> set[Triple]:

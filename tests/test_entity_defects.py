@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from relation_sentences import one_paper_graph
 
 from kg.graph.terms import balanced, term_key
 from kg.io.clean import clean_abstract
@@ -480,17 +481,6 @@ def test_defects_an_issue_phenomenon_or_scenario_head_is_the_term_it_heads() -> 
     )
 
 
-def _built(text: str, names: list[tuple[str, str]], relations: list[tuple[int, str, int]]):  # type: ignore[no-untyped-def]
-    """The graph of one paper ``text`` whose mentions are ``names`` (label, type), each at its first
-    place in the text, with ``relations`` (head index, label, tail index) stated at confidence 0.9."""
-    from kg.graph.build import build_graph
-    from kg.records import Extraction, Mention, Paper, RelationRecord
-
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    records = [RelationRecord(h, label, t, text, 0.9) for h, label, t in relations]
-    return build_graph([Paper("p", text)], [Extraction(mentions, [], records, [])])
-
-
 def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
     """ "on HumanEval, HumanEval+, MBPP, and DS-1000": MBPP typed Method by its mentions (held-out
     sample c); a name coordinated with two datasets or more, and mostly with datasets, is one."""
@@ -502,7 +492,7 @@ def test_defects_a_name_listed_among_datasets_is_a_dataset() -> None:
         ("GPT-4", "Method"),
         ("Llama", "Method"),
     ]
-    graph = _built(text, names, [(a, "conjoinedWith", b) for a, b in ((0, 1), (1, 2), (3, 4))])
+    graph = one_paper_graph(text, names, [(a, "conjoinedWith", b) for a, b in ((0, 1), (1, 2), (3, 4))])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["MBPP"] == "Dataset"
     assert types["GPT-4"] == "Method"
@@ -522,7 +512,7 @@ def test_defects_a_name_listed_among_methods_is_a_method() -> None:
         ("distribution shift", "Concept"),
     ]
     pairs = ((0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5))
-    graph = _built(text, names, [(a, "conjoinedWith", b) for a, b in pairs])
+    graph = one_paper_graph(text, names, [(a, "conjoinedWith", b) for a, b in pairs])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["Vicuna"] == "Method"
     assert types["distribution shift"] == "Concept"
@@ -566,7 +556,7 @@ def test_defects_only_a_method_or_a_task_is_measured_by_a_metric() -> None:
         ("FooNet", "Method"),
         ("image classification", "Task"),
     ]
-    graph = _built(text, names, [(h, "measuredBy", 1) for h in (0, 2, 3)])
+    graph = one_paper_graph(text, names, [(h, "measuredBy", 1) for h in (0, 2, 3)])
     heads = {graph.nodes[u]["label"] for u, _, k in graph.edges(keys=True) if k == "measuredBy"}
     assert heads == {"FooNet", "image classification"}
 
@@ -577,7 +567,7 @@ def test_defects_a_method_uses_methods_and_notions_not_datasets() -> None:
     ("a variance network uses the negative log likelihood", a tuning reader's relation)."""
     text = "FooNet uses ImageNet, FID and attention."
     names = [("FooNet", "Method"), ("ImageNet", "Dataset"), ("FID", "Metric"), ("attention", "Method")]
-    graph = _built(text, names, [(0, "uses", t) for t in (1, 2, 3)])
+    graph = one_paper_graph(text, names, [(0, "uses", t) for t in (1, 2, 3)])
     tails = {graph.nodes[v]["label"] for _, v, k in graph.edges(keys=True) if k == "uses"}
     assert tails == {"attention", "FID"}
 
@@ -591,7 +581,7 @@ def test_defects_a_markov_decision_process_is_a_notion_however_its_mentions_are_
         ("ergodic Markov decision process", "Method"),
         ("Gaussian process", "Method"),
     ]
-    graph = _built(text, names, [])
+    graph = one_paper_graph(text, names, [])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["average reward MDP"] == types["ergodic Markov decision process"] == "Concept"
     assert types["Gaussian process"] == "Method"
@@ -602,7 +592,7 @@ def test_defects_a_name_shaped_as_a_benchmarks_is_a_dataset() -> None:
     gives its question-answering sets and gym environments; "VQA" and "KBQA" are tasks."""
     text = "We report results on CommonSenseQA, TimeQA and EvoGym, for VQA and KBQA."
     names = [("CommonSenseQA", "Method"), ("TimeQA", "Method"), ("EvoGym", "Method"), ("VQA", "Task"), ("KBQA", "Task")]
-    graph = _built(text, names, [])
+    graph = one_paper_graph(text, names, [])
     types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
     assert types["CommonSenseQA"] == types["TimeQA"] == types["EvoGym"] == "Dataset", types
     assert types["VQA"] == types["KBQA"] == "Task"
@@ -676,7 +666,7 @@ def test_defects_an_adjective_before_a_role_head_names_no_node_alone() -> None:
     (held-out sample h), "Generative methods" a "Generative" one: without its head an adjective names
     nothing. A name keeps standing for itself ("the Dreamer framework" is Dreamer)."""
     text = "Bayesian methods and Generative methods help, as the Dreamer framework does."
-    graph = _built(
+    graph = one_paper_graph(
         text, [("Bayesian methods", "Method"), ("Generative methods", "Method"), ("Dreamer framework", "Method")], []
     )
     labels = {d["label"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}

@@ -9,6 +9,7 @@ learned relations are given by hand (on the rules' parse) so the tests do not ha
 from __future__ import annotations
 
 import pytest
+from relation_sentences import one_paper_graph
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -191,10 +192,7 @@ def test_issue_13_a_method_is_no_kind_of_a_task():
         ("SEINE", "Method"),
         ("video diffusion model", "Method"),
     ]
-    mentions = [Mention(n, kind, text.index(n), text.index(n) + len(n)) for n, kind in names]
-    relations = [RelationRecord(0, "isA", 1, text, 0.9), RelationRecord(1, "isA", 0, text, 0.9)]
-    relations += [RelationRecord(2, "isA", 3, text, 0.9)]
-    graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
+    graph = one_paper_graph(text, names, [(0, "isA", 1), (1, "isA", 0), (2, "isA", 3)])
     stated = {(graph.nodes[u]["label"], k, graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True)}
     assert stated - {(u, k, v) for u, k, v in stated if k in ("mentions", "proposes")} == {
         ("SEINE", "isA", "video diffusion model")
