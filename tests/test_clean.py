@@ -14,6 +14,15 @@ def test_clean_latex_math_commands_and_escapes():
     assert text == "scaled as 1/√depth, 4.1× faster, 93.52% sparse"
 
 
+@pytest.mark.parametrize("escape", ["\\", "\\\\"])
+def test_clean_escaped_dollars_are_money_not_math(escape: str) -> None:
+    """An escaped dollar opens no math: pairing it would shift every later pair of dollars (ICLR 2024's
+    PixArt-alpha abstract became "PixArt-alphaexcels")."""
+    raw = f"saving {escape}$300,000 ({escape}$26,000 vs. {escape}$320,000). We show that PixArt-$\\alpha$ excels."
+    text, _ = clean_abstract(raw)
+    assert text == "saving $300,000 ($26,000 vs. $320,000). We show that PixArt-α excels."
+
+
 def test_clean_href_keeps_url_once():
     text, urls = clean_abstract(r"Code: \href{https://github.com/x/DFBT}{https://github.com/x/DFBT}.")
     assert urls == ("https://github.com/x/DFBT",)

@@ -38,7 +38,10 @@ _LIGATURES = str.maketrans(
 _MD_BOLD = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _MD_ITALIC = re.compile(r"(?<![\w*])([*_])(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _MD_CODE = re.compile(r"`([^`\n]+)`")
-_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+#: Math between dollars, not escaped ones: in "saving \$300,000 (\$26,000 vs. \$320,000)" they are money,
+#: and pairing them as math shifts every later pair ("PixArt-$\alpha$ excels" -> "PixArt-alphaexcels").
+_MATH = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+_ESCAPED_DOLLAR = re.compile(r"\\+\$")  # "\$26,000", or doubled by an export: "\\$26,000"
 _TEXT_CMD = re.compile(
     r"\\(?:text\w*|mathrm|mathbf|mathit|mathcal|mathbb|emph|textbf|textit|operatorname|mbox)\s*\{([^{}]*)\}"
 )
@@ -309,7 +312,7 @@ def clean_abstract(text: str) -> Cleaned:
         text = _GLUED_URL.sub(" ", text)
         urls.extend(find_urls(text))
     if "$" in text or "\\" in text:
-        text = _MATH.sub(_math, text)
+        text = _ESCAPED_DOLLAR.sub("$", _MATH.sub(_math, text))
     if "{" in text:
         text = _FONT_GROUP.sub(r"\1", text)
         text = _open_groups(text) if tex else _GROUP.sub(r"\1", text)  # one level only outside TeX
