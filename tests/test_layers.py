@@ -13,6 +13,7 @@ KG = Path(__file__).resolve().parents[1] / "kg"
 LAYERS = {
     "records": 0,
     "text": 0,
+    "title_text": 0.5,  # reads titles with text.py's keys
     "io": 1,
     "nlp": 1,
     "graph": 1,

@@ -254,6 +254,18 @@ def test_a_name_most_writers_spell_as_a_name_keeps_its_capitals():
     assert entities[term_key("transformer")].label == "transformer"  # a common noun: lower case wins
 
 
+def test_a_word_written_in_capitals_is_a_name_not_that_word():
+    """GENOME (a visual reasoner) and the SYMBOL framework are no genomes and symbols; Cosmos (a
+    world model) is no COSMO (an optimizer), however the plural is cut."""
+    papers = [("a", ex(("GENOME", "Method"), ("SYMBOL", "Method")))]
+    papers.append(("b", ex(("genomes", "Concept"), ("symbols", "Concept"))))
+    papers += [("c", ex(("genome", "Concept"))), ("d", ex(("Cosmos", "Method"))), ("e", ex(("COSMO", "Method")))]
+    entities, keys = resolve_entities(papers)
+    assert keys[0][0] != keys[1][0] == keys[2][0] and keys[0][1] != keys[1][1]
+    assert entities[keys[0][0]].label == "GENOME" and entities[keys[1][0]].label == "genome"
+    assert keys[3][0] != keys[4][0]
+
+
 def test_spellings_of_one_concept_are_one_entity():
     papers = [(p, ex(("COCO", "Dataset"), ("label noise", "Concept"), ("speech recognition", "Task"))) for p in "ab"]
     asr = ("automatic speech recognition", "Task")

@@ -55,7 +55,7 @@ def head_of(longer: str, shorter: str) -> bool:
     extra = len(long_words) - len(short_words)
     if extra < 1 or not short_words:
         return False
-    if normal_form(" ".join(long_words[extra:])) != normal_form(" ".join(short_words)):
+    if normal_form(" ".join(long_words[extra:])).lower() != normal_form(" ".join(short_words)).lower():
         return False
     if not all(_plain_case(w, v) for w, v in zip(long_words[extra:], short_words, strict=True)):
         return False

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from kg.graph.resolve import Entity
 from kg.records import Extraction, Mention, Paper
-from kg.text import NAME_ENDS, coined_title_name, term_key, title_description, title_name, title_openings
+from kg.text import term_key
+from kg.title_text import NAME_ENDS, coined_title_name, title_description, title_name, title_openings
 
 #: At most this many papers name an entity a title proposes.
 MAX_PAPERS = 3
@@ -293,7 +294,7 @@ _DESCRIPTION_END = re.compile(r"\s+(?:for|of|with|to|on|in|via|that|from|towards
 
 
 def titled_dataset(title: str) -> str | None:
-    """The key of the dataset a title presents: the name it opens with (:func:`kg.text.title_name`)
+    """The key of the dataset a title presents: the name it opens with (:func:`kg.title_text.title_name`)
     when what follows is headed by a dataset's kind ("GAIA: a benchmark for General AI Assistants",
     "Jumanji: a Diverse Suite of Scalable Reinforcement Learning Environments"); nothing when it
     names two kinds ("A Research Library and Benchmark") or another ("A Framework for ...").

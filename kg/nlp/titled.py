@@ -19,7 +19,8 @@ from kg.nlp.abbreviations import definitions
 from kg.nlp.mentions import SPANS_KEY
 from kg.nlp.secondary import main_contribution
 from kg.records import Titled
-from kg.text import term_key, title_name, title_openings
+from kg.text import term_key
+from kg.title_text import title_name, title_openings
 
 TITLE_KEY = "kg_title"
 
