@@ -26,6 +26,7 @@ def _span(text: str, start: int, end: int):  # type: ignore[no-untyped-def]
         ("on TransNAS-Bench-101 .", (1, 2), "TransNAS-Bench-101"),  # "TransNAS" alone
         ("upstream multi-task pretraining", (0, 2), "upstream multi-task"),
         ("a DFBT-based method", (1, 2), "DFBT"),  # a name before a lower-case suffix is the name
+        ("introduces PixArt-α , a model", (1, 2), "PixArt-α"),  # a letter after it names a version (sample j)
         ("real-world datasets", (3, 4), "datasets"),  # a whole word already
         ("graph neural networks", (0, 3), "graph neural networks"),
     ],
@@ -56,6 +57,8 @@ def test_span_defects_quotes_are_not_part_of_a_name(text: str, shown: str) -> No
             {"Bench-101", "Bench-201", "Bench-301", "TransNAS", "NAS"},
         ),
         ("We replace the ReLU non-linearity with a smooth function.", {"ReLU non-linearity"}, {"ReLU non"}),
+        # a letter after a name names its version (held-out sample j); a suffix in words does not
+        ("This paper introduces PixArt-α, a DFBT-based model.", {"PixArt-α", "DFBT"}, {"PixArt", "DFBT-based"}),
         ("We introduce 'human-centered\" modeling for dialogue.", {"human-centered modeling"}, set()),
         # a name does not run on into its sentence's verb, tagged as a verb or taken for a noun
         ("We show that PER-ETD converge faster than TD.", {"PER-ETD"}, {"PER-ETD converge faster"}),
@@ -165,6 +168,11 @@ def test_span_defects_coordination_shares_the_head(text: str, variants: list[str
             "It exhibits linear speedup w.r.t. the number of workers.",
             {"linear speedup"},
             {"linear speedup w.r.t"},
+        ),
+        (  # nor is the abbreviation's marker a word of the field (held-out sample j)
+            "We propose the Approximate SAample Perturbation (abbr. ASAP) algorithm.",
+            {"ASAP"},
+            {"abbr", "abbr. ASAP"},
         ),
         (  # an amount is not part of a term, nor a term itself; "2D" is
             "We collect 100K natural language feedback with a 13B-parameter LLM and a 16K context window "
@@ -354,6 +362,11 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             {"RPI", "UniversalNER"},
             {"RPI excels", "UniversalNER attains"},
         ),
+        (  # held-out sample j
+            "Second, DreamLLM fosters the generation of raw, interleaved documents.",
+            {"DreamLLM"},
+            {"DreamLLM fosters"},
+        ),
         (  # ... nor of a plain model, while "pre-trained language models" is the field's term
             "Pre-trained language models are strong, and the pre-trained model is kept frozen.",
             {"Pre-trained language models"},
@@ -382,6 +395,15 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             "on SOTOPIA-hard.",
             {"DPSGD-GC", "OpenLane Topology", "CNN prior", "SOTOPIA-hard"},
             {"DPSGD-GC only", "1st OpenLane Topology"},
+        ),
+        (  # nor a size or a rating hyphened into one word (held-out sample j), while a grain says what kind
+            "We add subtle Gaussian noise to moderate-sized large language models and small-scale LLMs, avoiding "
+            "resource-intensive fine-tuning and long-standing state-of-the-art baselines on fine-grained "
+            "image classification.",
+            {"Gaussian noise", "large language models", "LLMs", "fine-grained image classification"},
+            {"subtle Gaussian noise", "moderate-sized large language models", "small-scale LLMs"}
+            | {"resource-intensive fine-tuning", "state-of-the-art baselines"}
+            | {"long-standing state-of-the-art baselines"},
         ),
     ],
 )

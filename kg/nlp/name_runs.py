@@ -133,7 +133,8 @@ def named_runs(doc: Doc) -> Iterator[Span]:
         end = j + 1
         while end - i > 1 and (tokens[end - 1].text in {"'s", "’s", "-"} or not tokens[end - 1].text[0].isalnum()):
             end -= 1
-        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower:  # "DFBT-based"
+        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower and len(tokens[end - 1]) > 1:
+            # "DFBT-based"; not the letter of a version ("PixArt-α")
             end -= 2
         one = end - i == 3 and tokens[i].is_title and not tokens[i].is_sent_start and tokens[i + 1].text == "-"
         if tokens[i].text[0].isalnum() and (

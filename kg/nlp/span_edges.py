@@ -42,7 +42,7 @@ CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
     indicate suggest underperform correspond build operate extend consist combine excel surpass generalize
-    rely attain facilitate eliminate encode utilize utilise employ adopt""".split()
+    rely attain facilitate eliminate encode utilize utilise employ adopt foster""".split()
 )
 #: Verbs that never start a term: after "and", "or", "to", a modal, an adverb or a plural subject they are
 #: the verb of a clause the tagger read into a noun chunk ("..., and exploit latent representations").
@@ -120,7 +120,7 @@ def _named_or_plain(rest: Span) -> bool:
 #: Participles that give a name: "a benchmark for segmentation named X" ends before "named".
 NAMING_PARTICIPLES = frozenset({"named", "called", "dubbed", "termed", "coined"})
 #: Latin and connective abbreviations that end a noun phrase ("w.r.t.", "i.e.", "vs.").
-_LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "resp", "a.k.a", "aka"})
+_LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "resp", "a.k.a", "aka", "abbr", "abbrev"})
 
 
 def _keeps_case(token: Token) -> bool:
@@ -174,8 +174,9 @@ def _known(span: Span) -> bool:
     return words in known_types() or words[: len(words) - len(last)] + singular(last) in known_types()
 
 
-#: Adjectives of size the tagger reads as adverbs before a hyphen: "long-tailed", "short-lived".
-_DIMENSIONS = frozenset({"long", "short"})
+#: Adjectives of size the tagger reads as adverbs before a hyphen ("long-tailed", "short-lived"), and
+#: hyphened modifiers of the lexicon's that say what kind of task too ("fine-grained recognition").
+_DIMENSIONS, _HYPHENED_KINDS = frozenset({"long", "short"}), frozenset({"fine-grained", "ad-hoc"})
 
 
 def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = False) -> bool:
@@ -183,9 +184,11 @@ def _strippable(token: Token, lexicon: Lexicon, last: bool, before_last: bool = 
         return True
     if token.pos_ == "ADV" and token.lower_.endswith("ly") and _describes_next(token, lexicon):
         return False  # "linearly separable data", "fully connected layer", "geodesically convex"
-    if token.lower_ in _DIMENSIONS and hyphen_after(token):
-        # the tagger reads "long" of "long-tailed recognition" as an adverb; "long-standing" rates
-        return word_at(token.doc, token.i).text.lower() in lexicon.stop_modifiers
+    if hyphen_after(token) and (whole := word_at(token.doc, token.i).text.lower()) not in _HYPHENED_KINDS:
+        if whole in lexicon.stop_modifiers:
+            return True  # one hyphened word that rates: "long-standing", "moderate-sized", "small-scale"
+        if token.lower_ in _DIMENSIONS:
+            return False  # the tagger reads "long" of "long-tailed recognition" as an adverb
     if token.lower_ in NAMING_PARTICIPLES and not last:  # "termed AdaFormer"; not "named entity recognition"
         return token.lower_ != "named" or is_named(token.nbor(1))
     if token.pos_ in {"ADV", "ADP"} and prefix_term(token, lexicon):

@@ -55,7 +55,7 @@ def whole_words(span: Span) -> Span:
     """``span`` grown to whole words when it starts or ends inside a hyphenated or slashed word:
     the parser cuts "ReLU non-linearity" into "ReLU non" and "TransNAS-Bench-101" into "TransNAS"
     and "Bench-101". A name before a lower-case suffix stays as it is: "DFBT" of "DFBT-based"
-    names DFBT. An empty span stays empty.
+    names DFBT, a letter after it names a version ("PixArt-α"). An empty span stays empty.
     """
     if not len(span):
         return span
@@ -73,9 +73,9 @@ def whole_words(span: Span) -> Span:
         tail > end
         and is_named(doc[end - 1])
         and doc[end].text == "-"
-        and all(t.is_lower or t.text == "-" for t in suffix)
+        and all(t.text == "-" or (t.is_lower and len(t) > 1) for t in suffix)
     ):
-        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention
+        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention; a letter names a version: "PixArt-α"
     while tail > end and not doc[tail - 1].text[0].isalnum():
         tail -= 1
     return doc[start : max(end, tail)]
