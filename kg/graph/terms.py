@@ -38,11 +38,11 @@ DATASET_ROLE_HEADS = frozenset(
 #: Heads of a measure after a metric's abbreviation: "F1 score", "ROC-AUC metric".
 _MEASURE_HEADS = frozenset({"score", "scores", "metric", "metrics"})
 #: Heads that add nothing to a one-word name before them: "GPT-3 model" is GPT-3, "a ViT backbone" a
-#: ViT, "the BERT family" BERT, "+2 BLEU points" BLEU, "PaLM-2L performance" PaLM-2L. Not "network": a
+#: ViT, "the BERT family" BERT, "the Sheared-LLaMA series" Sheared-LLaMA, "+2 BLEU points" BLEU. Not "network": a
 #: "ReLU network" is a network with ReLU in it, not ReLU; nor "metric": the "Fisher-Rao metric" is no Fisher-Rao.
 _NAMED_HEADS = frozenset(
     {"model", "models", "module", "modules", "architecture", "architectures", "backbone", "backbones"}
-    | {"family", "families", "variant", "variants", "point", "points", "performance"}
+    | {"family", "families", "variant", "variants", "point", "points", "performance", "series"}
 )
 
 
@@ -162,10 +162,11 @@ def _qualifier(words: str) -> bool:
 
 
 #: A name after the words that describe it: "the dynamic benchmark WIKIMIA", "a federated learning
-#: algorithm FedAvg", "the open-source solver SCIP" (held-out sample c: the description swallowed).
+#: algorithm FedAvg", "the open-source solver SCIP", "a skill-learning objective WSEP" (held-out samples c, j).
 _DESCRIBED_NAME = re.compile(
-    r"(?:[a-z][\w-]*\s+)*(?:method|approach|algorithm|framework|model|benchmark|dataset|task|metric|solver"
-    r"|software|library|toolkit|tool|system|agent|architecture|platform|simulator|package)s?\s+(\S+(?:\s+\S+){0,2})"
+    r"(?:[a-z][\w-]*\s+)*(?:method|approach|algorithm|framework|model|benchmark|dataset|task|metric|solver|objective"
+    r"|software|library|toolkit|tool|system|agent|architecture|platform|simulator|package|optimizer|estimator)s?"
+    r"\s+(\S+(?:\s+\S+){0,2})"
 )
 
 
