@@ -602,6 +602,22 @@ def test_defects_a_name_shaped_as_a_benchmarks_is_a_dataset() -> None:
     assert types["VQA"] == types["KBQA"] == "Task"
 
 
+def test_defects_a_word_of_the_authors_making_is_a_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "two streamlined algorithms, V-Laplace and V-Poisson", "using Foldseek", "even Midjourney": names
+    with no capital inside, typed Concept like a common word (held-out sample j); an English word in
+    title case mid-sentence is not one."""
+    from kg.nlp.extract import extract
+
+    text = (
+        "We propose two streamlined algorithms, V-Laplace and V-Poisson. We encode structures using Foldseek and"
+        " compare with SDXL and even Midjourney, and we evaluate on Procgen with Langevin dynamics."
+    )
+    types = {m.text: m.label for m in extract(nlp(text)).mentions}
+    assert types["V-Laplace"] == types["V-Poisson"] == types["Foldseek"] == types["Midjourney"] == "Method", types
+    assert types["Procgen"] == "Dataset"
+    assert types.get("Langevin dynamics", "Concept") == "Concept"
+
+
 def test_defects_names_a_counted_plural_lists_are_of_its_kind(nlp) -> None:  # type: ignore[no-untyped-def]
     """ "across 5 benchmarks, ProcTHOR, ArchitecTHOR, RoboTHOR, AI2-iTHOR, and ManipulaTHOR": five
     benchmarks typed Method, four relations between them judged wrong (held-out sample f); "In our

@@ -282,7 +282,20 @@ def label_of(span: Span, lexicon: Lexicon, chunk_heads: dict[int, str]) -> str:
         return lexicon.type_of_word(noun.text, noun.lemma_) or "Method"
     if typed is None and len(span) == 1 and listed_task(span[0], lexicon):
         return "Task"  # "experiments on calibration and OOD detection"
+    if typed is None and _coined_word(span):
+        return "Dataset" if evaluated_on(span.root) else "Method"
     return typed or "Concept"
+
+
+def _coined_word(span: Span) -> bool:
+    """A word of the authors' making in title case mid-sentence ("using Foldseek", "even Midjourney"), or
+    a letter hyphened to a capitalized word ("V-Laplace and V-Poisson"): a name, with no capital inside."""
+    first = span[0]
+    if first.is_sent_start:
+        return False
+    if len(span) == 1:
+        return first.is_title and first.is_alpha and english_zipf(first.text) < 1.0
+    return len(span) == 3 and len(first) == 1 and first.is_upper and span[1].text == "-" and span[2].is_title
 
 
 def find_mentions(
