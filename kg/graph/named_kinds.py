@@ -55,6 +55,7 @@ def head_of(longer: str, shorter: str) -> bool:
     extra = len(long_words) - len(short_words)
     if extra < 1 or not short_words:
         return False
+    # case folded: a word in capitals keeps them in its key (GENOME), but "Vision TRANSFORMER" is a transformer
     if normal_form(" ".join(long_words[extra:])).lower() != normal_form(" ".join(short_words)).lower():
         return False
     if not all(_plain_case(w, v) for w, v in zip(long_words[extra:], short_words, strict=True)):

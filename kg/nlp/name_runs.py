@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.abbreviations import definitions
 from kg.nlp.lexicon import load_lexicon
 from kg.nlp.span_edges import LIST_OPENERS, LIST_SEPARATORS
-from kg.nlp.word_pieces import is_named, whole_words
+from kg.nlp.word_pieces import is_named, lower_suffix, whole_words
 
 
 def _capitalized(token: Token) -> bool:
@@ -133,8 +133,7 @@ def named_runs(doc: Doc) -> Iterator[Span]:
         end = j + 1
         while end - i > 1 and (tokens[end - 1].text in {"'s", "’s", "-"} or not tokens[end - 1].text[0].isalnum()):
             end -= 1
-        while end - i > 2 and tokens[end - 2].text == "-" and tokens[end - 1].is_lower and len(tokens[end - 1]) > 1:
-            # "DFBT-based"; not the letter of a version ("PixArt-α")
+        while end - i > 2 and tokens[end - 2].text == "-" and lower_suffix(tokens[end - 1]):  # "DFBT-based"
             end -= 2
         one = end - i == 3 and tokens[i].is_title and not tokens[i].is_sent_start and tokens[i + 1].text == "-"
         if tokens[i].text[0].isalnum() and (

@@ -73,9 +73,9 @@ def whole_words(span: Span) -> Span:
         tail > end
         and is_named(doc[end - 1])
         and doc[end].text == "-"
-        and all(t.text == "-" or (t.is_lower and len(t) > 1) for t in suffix)
+        and all(t.text == "-" or lower_suffix(t) for t in suffix)
     ):
-        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention; a letter names a version: "PixArt-α"
+        tail = end  # "DFBT-based", "CLIP-guided": the name is the mention
     while tail > end and not doc[tail - 1].text[0].isalnum():
         tail -= 1
     return doc[start : max(end, tail)]
@@ -83,6 +83,12 @@ def whole_words(span: Span) -> Span:
 
 #: A function of mathematics applied to what follows: "O(", "Θ(", "poly(", "log(", "Tpoly(".
 _MATH_CALL = re.compile(r"(?:[A-Za-zΘΩÕ]|\w*(?:poly|log))\(.*")
+
+
+def lower_suffix(token: Token) -> bool:
+    """Whether ``token``, after a name's hyphen, is a word in lower case that says how the name is used
+    ("DFBT-based", "CLIP-guided"), not a letter that names a version ("PixArt-α")."""
+    return token.is_lower and len(token) > 1
 
 
 def math_call(text: str) -> bool:
