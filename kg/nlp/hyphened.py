@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.lexicon import Lexicon
-from kg.text import QUALIFYING_PIECES
+from kg.text import MAPPING_WORD, QUALIFYING_PIECES
 
 #: Count words that make a kind of thing when hyphenated to a noun: "few-shot", "two-sample",
 #: "zero-shot", "single-agent", "multi-task" (not an amount of things, as "two tests" is).
@@ -121,8 +121,7 @@ def mapping_before_noun(span: Span) -> bool:
     (True, False)
     """
     doc = span.doc
-    words = [t.lower_ for t in span]
-    if len(span) != 5 or words[1:4] != ["-", "to", "-"] or any(t.whitespace_ for t in span[:-1]):
+    if len(span) != 5 or MAPPING_WORD.fullmatch(span.text) is None:
         return False
     return span.end < len(doc) and doc[span.end].pos_ in {"NOUN", "PROPN", "ADJ"}  # "image-to-image generative models"
 
