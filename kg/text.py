@@ -213,14 +213,19 @@ OF_HEADS = {"mixture": "Method", "ensemble": "Method", "bag": "Method", "curse":
 
 
 def of_construct(label: str) -> bool:
-    """Whether ``label`` is a construct of the field written with "of" (:data:`OF_HEADS`): "curse of
-    dimensionality" is a term, though "of" mostly makes a phrase ("Bayesian regret of C-PSRL").
+    """Whether ``label`` is a construct of the field written with "of" (:data:`OF_HEADS`), or a name of
+    two words in title case joined by it: "curse of dimensionality" and "Honor of Kings" are terms,
+    though "of" mostly makes a phrase ("Bayesian regret of C-PSRL").
 
     >>> of_construct("curse of dimensionality"), of_construct("Ensembles of models"), of_construct("regret of C-PSRL")
     (True, True, False)
+    >>> of_construct("Tree of Thoughts"), of_construct("Theory of mind"), of_construct("Analysis of High Dimensions")
+    (True, False, False)
     """
-    head, of, _ = label.partition(" of ")
-    return bool(of) and " " not in head and singular(head.lower()) in OF_HEADS
+    head, of, tail = label.partition(" of ")
+    if not of or " " in head:
+        return False
+    return singular(head.lower()) in OF_HEADS or (head.istitle() and tail.istitle() and " " not in tail)
 
 
 #: Last pieces of a hyphened word that make it qualify a noun and name nothing alone, a name before them

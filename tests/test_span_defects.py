@@ -926,3 +926,33 @@ def test_span_defects_a_persons_name_alone_is_no_node(nlp) -> None:  # type: ign
     found = {m.text for m in extract(nlp(text)).mentions}
     assert {"Cauchy integral", "Wasserstein-2 distance", "Adam"} <= found, found
     assert not found & {"Cauchy", "Wasserstein-2", "Rubinfeld", "Vasilyan", "Jain", "Netrapalli", "Sanghavi"}, found
+
+
+def test_span_defects_a_verb_only_english_has_ends_a_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "PLPD quantifies the influence" gave the node "PLPD quantify", "where the human decision-maker
+    deviates from" "human decision-maker deviate" (held-out sample k): no noun ends in "-ifies"."""
+    text = "PLPD quantifies the influence of shape. The human decision-maker deviates from risk-based decisions."
+    text += " FooNet minimizes the loss and BarNet classifies images."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert {"PLPD", "human decision-maker", "FooNet", "BarNet"} <= found, found
+    assert not any(m.startswith(("PLPD ", "human decision-maker ", "FooNet ", "BarNet ")) for m in found), found
+
+
+def test_span_defects_a_rating_before_a_measure_is_no_part_of_it(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "a tight query complexity", "near human-level out-of-distribution accuracy" and "computable
+    approximation errors" gave nodes beside the measures they rate (held-out sample k)."""
+    text = "We provide a tight query complexity for this setting. Methods with computable approximation errors"
+    text += " are desirable. The classifiers reach near human-level out-of-distribution accuracy."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert {"query complexity", "approximation errors", "out-of-distribution accuracy"} <= found, found
+    assert not any(m.split()[0] in {"tight", "computable", "human-level"} for m in found), found
+
+
+def test_span_defects_two_words_in_title_case_joined_by_of_are_one_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "the popular MOBA game, Honor of Kings" gave a Dataset node "Honor"; "Tree of Thoughts" and "the
+    Internet of Things" gave no node at all (held-out sample k). A title's longer run stays as it was."""
+    text = "We evaluate the agent in the popular MOBA game, Honor of Kings, with real players."
+    text += " We use Tree of Thoughts prompting for devices on the Internet of Things."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert {"Honor of Kings", "Tree of Thoughts", "Internet of Things"} <= found, found
+    assert not found & {"Honor", "Kings", "Tree", "Thoughts"}, found

@@ -52,9 +52,12 @@ DANGLING_ADJECTIVES = frozenset(
 def noun_after(span: Span) -> Token | None:
     """The noun after ``span`` that the tagger read as a verb when ``span`` ends on an adjective that
     never ends a term: "architectures" of "the most successful convolutional neural architectures",
-    "models" of "hierarchical generative models"; not a preposition or a name ("generative in nature")."""
+    "models" of "hierarchical generative models"; not a preposition or a name ("generative in nature");
+    and "overhead" after a noun, which it reads as an adverb ("communication overhead")."""
     doc = span.doc
     token = doc[span.end] if len(span) and span.end < len(doc) else None
+    if token is not None and token.lower_ == "overhead" and span[-1].pos_ in {"NOUN", "ADJ"}:
+        return token  # "communication overhead": the tagger reads an adverb after a noun
     if token is None or span[-1].lower_ not in DANGLING_ADJECTIVES or not span[-1].whitespace_:
         return None
     return (

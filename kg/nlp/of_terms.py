@@ -56,4 +56,28 @@ def with_of_terms(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int
         start = min((s for s, e in found if e == i + 1), default=i)
         label = out.get((start, i + 1)) or OF_HEADS[doc[i].lemma_.lower()]
         out.setdefault((start, obj.i + 1), label)
+    for of in (t for t in doc[1:-1] if t.text == "of" and titled_of_name(doc, t.i)):
+        pieces = [out.pop(piece) for piece in [(of.i - 1, of.i), (of.i + 1, of.i + 2)] if piece in out]
+        out.setdefault((of.i - 1, of.i + 2), pieces[0] if pieces else "Method")  # "Honor", "Kings": no names alone
     return out
+
+
+def titled_of_name(doc: Doc, i: int) -> bool:
+    """Whether the "of" at ``i`` joins two words in title case mid-sentence into one name ("Tree of
+    Thoughts", "Honor of Kings", "Theory of Mind"), which the parser cuts into two noun chunks; not
+    inside a longer run in title case ("the Analysis of High Dimensional Data" is a title's).
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("We use Tree of Thoughts prompting, unlike Analysis of High Dimensional Data.")
+    >>> titled_of_name(doc, 3), titled_of_name(doc, 9)
+    (True, False)
+    """
+    if i < 2 or i + 1 >= len(doc):
+        return False
+    before, first, last = doc[i - 2], doc[i - 1], doc[i + 1]
+    after = doc[i + 2] if i + 2 < len(doc) else None
+    if not (first.is_title and last.is_title and first.is_alpha and last.is_alpha) or first.is_sent_start:
+        return False
+    if before.text in {"'s", "’s"} or (before.is_title and not before.is_sent_start):
+        return False  # "De Finetti's Theorem of Exchangeability": a longer name
+    return not (after is not None and after.is_title)

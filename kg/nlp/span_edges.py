@@ -42,7 +42,7 @@ CLAUSE_VERBS = frozenset(
     """demonstrate show outperform outperformed achieve converge suffer simplify require enable yield exhibit
     perform provide fail remain allow lead produce train learn leverage comprise bring resort handle reveal
     indicate suggest underperform correspond build operate extend consist combine excel surpass generalize
-    rely attain facilitate eliminate encode utilize utilise employ adopt foster""".split()
+    rely attain facilitate eliminate encode utilize utilise employ adopt foster quantify deviate""".split()
 )
 #: Verbs that never start a term: after "and", "or", "to", a modal, an adverb or a plural subject they are
 #: the verb of a clause the tagger read into a noun chunk ("..., and exploit latent representations").
@@ -82,8 +82,7 @@ _SCALES = frozenset(
 )
 #: Qualities a size word rates: "high-quality samples", "low-cost sensors", "high probability bound".
 _RATED = frozenset({"quality", "fidelity", "performance", "performing", "cost", "accuracy", "probability"})
-#: Growth rates and optimality that describe a bound: "logarithmic communication cost", "linear
-#: convergence rate", "optimal sample complexity" (of two words or more after them).
+#: Rates that describe a bound of two words or more: "linear convergence rate", "optimal sample complexity".
 _RATES = frozenset(
     """logarithmic polylogarithmic sublinear superlinear linear quadratic cubic polynomial exponential
     constant optimal""".split()
@@ -287,6 +286,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
         finite = token.tag_ in _FINITE and token.dep_ != "amod"  # not "novel" read as a verb before its noun
         finite &= k == 0 or doc[k - 1].lower_ not in DANGLING_ADJECTIVES  # "neural architectures" as a verb
         clause_verb = finite or (singular(lower) in CLAUSE_VERBS and not hyphen_after(token))
+        clause_verb |= len(lower) > 6 and lower.endswith(("ifies", "izes"))  # "PLPD quantifies": no noun ("sizes")
         clause_verb |= lower == "speeds" and k + 1 < len(doc) and doc[k + 1].lower_ == "up"  # "X speeds up Y"
         if k > start and ((text.islower() and clause_verb) or token.tag_ == "PRP$"):  # not "build-up"
             end = k  # the verb: "self-play suffer convergence"; a pronoun: "WMT16 Romanian-English our model"
