@@ -99,6 +99,23 @@ def test_issue_13_conjoined_needs_coordination(rules):
     assert _learned(rules, text, mentions, learned) == {("pooling", "conjoinedWith", "attention")}
 
 
+@pytest.mark.slow
+def test_issue_13_an_abbreviations_bracket_makes_no_list():
+    """ "In the realm of reinforcement learning (RL), off-policy evaluation (OPE) holds ..." gave
+    "reinforcement learning conjoinedWith off-policy evaluation" (held-out sample k): the parser
+    coordinates the two with no "and", and the bracket of "(RL)" was read as opening a list."""
+    from kg.nlp.extract import extract
+
+    nlp = load_pipeline()
+    text = "In the realm of reinforcement learning (RL), off-policy evaluation (OPE) holds a pivotal position."
+    extraction = extract(nlp(text))
+    assert not [r for r in extraction.relations if r.label == "conjoinedWith"], extraction.relations
+    text = "We evaluate on two datasets (CIFAR-10 and SVHN). The results on MNIST and SVHN show gains."
+    extraction = extract(nlp(text))
+    pairs = {(extraction.mentions[r.head].text, extraction.mentions[r.tail].text) for r in extraction.relations}
+    assert {("CIFAR-10", "SVHN"), ("MNIST", "SVHN")} <= pairs, pairs
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -171,8 +171,9 @@ def coordinated(a: Token, b: Token) -> bool:
     if b not in a.conjuncts:
         return False
     group = sorted([a, *a.conjuncts], key=lambda t: t.i)
-    around = {t.lower_ for t in a.doc[max(group[0].i - 3, group[0].sent.start) : group[-1].i]}  # before, between
-    listed = len(group) >= 3 or around & {"(", ":", "e.g.", "eg", "like", "as", "including"}
+    before = {t.lower_ for t in a.doc[max(group[0].i - 3, group[0].sent.start) : group[0].i]}
+    between = {t.lower_ for t in a.doc[group[0].i : group[-1].i]}  # not the bracket of "RL (RL), OPE holds"
+    listed = len(group) >= 3 or before & {"("} or (before | between) & {":", "e.g.", "eg", "like", "as", "including"}
     return bool(listed or any(c.dep_ in {"cc", "preconj"} for t in group for c in t.children))
 
 
