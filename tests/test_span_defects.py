@@ -956,3 +956,15 @@ def test_span_defects_two_words_in_title_case_joined_by_of_are_one_name(nlp) -> 
     found = {m.text for m in extract(nlp(text)).mentions}
     assert {"Honor of Kings", "Tree of Thoughts", "Internet of Things"} <= found, found
     assert not found & {"Honor", "Kings", "Tree", "Thoughts"}, found
+
+
+def test_span_defects_a_spaced_dash_and_a_quality_split_a_phrase(nlp) -> None:  # type: ignore[no-untyped-def]
+    """ "two different metrics - L2 norm and Kullback-Leibler divergence" gave the node "metrics - L2
+    norm"; "improve interpretability and sample efficiency" gave "interpretability efficiency" (the
+    tuning readers' samples): a dash is no hyphen, and a noun of quality modifies nothing after "and"."""
+    text = "We study two different metrics - L2 norm and Kullback-Leibler divergence."
+    text += " Disentangled representations improve interpretability and sample efficiency in some tasks."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert {"L2 norm", "Kullback-Leibler divergence", "interpretability", "sample efficiency"} <= found, found
+    assert not any(" - " in m or m == "interpretability efficiency" for m in found), found
+    assert coordination_variants("image and video generation") == ["image generation", "video generation"]

@@ -103,8 +103,7 @@ _TRAINED = frozenset(
 #: or a plain "model" ("pre-trained BERT", "the pre-trained model"), kept in "pre-trained language model".
 _TRAINED_STATES = frozenset({"pre-trained", "pretrained", "fine-tuned", "finetuned", "frozen"})
 _PLAIN_MODELS = frozenset({"model", "models", "network", "networks", "weights", "one", "ones"})
-#: Who may get a model or how well it does, not what it is: "open-source LLMs", "proprietary LMs",
-#: "a top-performing video tokenizer" are LLMs, LMs and a video tokenizer (held-out readers: generic).
+#: Who may get a model or how well it does, not what it is: "open-source LLMs", "a top-performing tokenizer".
 _NO_KIND = frozenset(
     {"open-source", "open-sourced", "closed-source", "proprietary"}
     | {"top-performing", "best-performing", "better-performing", "well-performing", "strong-performing"}
@@ -279,6 +278,7 @@ def trim(span: Span, lexicon: Lexicon) -> Span:
             end = k  # "linear speedup w.r.t. the number of workers" -> "linear speedup"; "complexity O(SABH)"
             break
         cut = text in {"'s", "’s", "'", ",", "i.e.", "e.g."} or token.tag_ == "POS"
+        cut |= text == "-" and k > start and bool(token.whitespace_ and doc[k - 1].whitespace_)  # "metrics - L2 norm"
         if cut and not eponym_possessive(doc, k, end):  # not "Newton's method", "Bayes' rule"
             start = k + 1
         if k - 2 > start and lower == "based" and based_suffix(doc, k):

@@ -55,6 +55,8 @@ def coordination_variants(text: str) -> list[str]:
     ['Foraging', 'StarCraft II']
     >>> coordination_variants("CCA and Deep CCA benchmarks")
     ['CCA benchmarks', 'Deep CCA benchmarks']
+    >>> coordination_variants("interpretability and sample efficiency")
+    ['interpretability', 'sample efficiency']
 
     A hanging hyphen shares what follows the other word's:
 
@@ -78,6 +80,8 @@ def coordination_variants(text: str) -> list[str]:
     if len(words) >= 4 and words[1] in {"and", "or"} and words[0][:1].isalnum() and words[0][-1:].isalnum():
         if words[0][:1].isupper() != words[2][:1].isupper():
             return [text]  # "Adam and gradient descent": a name beside a term, not two modifiers
+        if words[0].lower().endswith(_QUALITIES):
+            return [words[0], " ".join(words[2:])]  # "interpretability and sample efficiency": a quality, no modifier
         if len(words) == 4 and words[3].lower() in DATASET_HEADS and words[0].istitle() and words[2].istitle():
             return [words[0], words[2]]  # "the Yelp and Zoo datasets"
         if all(_VERSION.fullmatch(w) for w in words[3:]):
@@ -93,6 +97,8 @@ def coordination_variants(text: str) -> list[str]:
     return [text]
 
 
+#: Endings of a noun of quality, which names a thing alone and modifies no noun after "and".
+_QUALITIES = ("ability", "ibility", "ness", "icity")
 _HANGING_HYPHEN = re.compile(r"(.*?)([^\W_]+)- (?:and|or) ([^\W_]+)-(\S.*)")
 _VERSION = re.compile(r"(?:[IVX]+|\d+(?:\.\d+)*|v\d+)")
 
