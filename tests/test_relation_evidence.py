@@ -297,3 +297,19 @@ def test_issue_13_a_baseline_is_a_method_and_a_comparison_joins_like_kinds():
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
     stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")}
     assert stated == {("entity/foonet", "improvesOn", "entity/barnet")}
+
+
+@pytest.mark.slow
+def test_issue_13_a_kind_is_judged_by_the_graphs_types_not_a_sentences():
+    """ "value-based methods (e.g., Q-learning)" stated Q-learning is a kind of value-based method, but
+    the sentence typed "Q-learning" a Task (its head "learning") and the kind was dropped before the
+    graph, which types it from all its mentions, could keep it; a Method that the graph's types make
+    a kind of a Task is still left out there (:func:`kg.graph.build.ends_fit`)."""
+    from kg.graph.build import ends_fit
+    from kg.nlp.extract import extract
+
+    extraction = extract(load_pipeline()("RL with value-based methods (e.g., Q-learning) has shown success."))
+    names = [m.text for m in extraction.mentions]
+    found = {(names[r.head], r.label, names[r.tail]) for r in extraction.relations}
+    assert ("Q-learning", "isA", "value-based methods") in found, found
+    assert not ends_fit("isA", "Method", "Task") and not ends_fit("partOf", "Task", "Method")

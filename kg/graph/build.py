@@ -93,6 +93,8 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     (False, True)
     >>> ends_fit("isA", "Method", "Task"), ends_fit("isA", "Task", "Method"), ends_fit("isA", "Method", "Concept")
     (False, False, True)
+    >>> ends_fit("partOf", "Task", "Method"), ends_fit("partOf", "Method", "Method")
+    (False, True)
     >>> ends_fit("conjoinedWith", "Task", "Metric"), ends_fit("conjoinedWith", "Method", "Task")
     (False, True)
     >>> ends_fit("addresses", "Method", "Task"), ends_fit("addresses", "Dataset", "Task")
@@ -106,9 +108,9 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     >>> ends_fit("uses", "Method", "Dataset"), ends_fit("uses", "Method", "Metric")
     (False, True)
     """
-    if label == "isA" and "Dataset" in {head_type, tail_type} and head_type != tail_type:
+    if label in {"isA", "partOf"} and "Dataset" in {head_type, tail_type} and head_type != tail_type:
         return False
-    if label == "isA" and {head_type, tail_type} == {"Method", "Task"}:
+    if label in {"isA", "partOf"} and {head_type, tail_type} == {"Method", "Task"}:
         return False  # "LLMs are ... for language understanding": a method is no kind of a task
     if label == "comparedWith" and head_type != tail_type:
         return False  # "CAQL, compared with reinforcement learning": a method with its field
