@@ -715,7 +715,7 @@ def test_defects_a_word_of_praise_or_a_bare_statistic_is_no_node(nlp) -> None:  
 def test_defects_heads_the_readers_type_one_way_type_the_term(nlp) -> None:  # type: ignore[no-untyped-def]
     """ "the classical Halpern iteration" and "sample weighting" were Concepts, "memory consumption" a
     Concept (held-out samples j and k); the tuning readers type terms headed by "iteration" and
-    "weighting" Method (17 of 19), by "consumption", "footprint", "overhead" and "usage" Metric (34 of 35)."""
+    "weighting" Method (18 of 19), by "consumption", "footprint", "overhead" and "usage" Metric (34 of 35)."""
     from kg.nlp.extract import extract
 
     text = "We study variants of the classical Halpern iteration. DeYO consists of sample selection and"
