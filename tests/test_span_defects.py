@@ -968,3 +968,14 @@ def test_span_defects_a_spaced_dash_and_a_quality_split_a_phrase(nlp) -> None:  
     assert {"L2 norm", "Kullback-Leibler divergence", "interpretability", "sample efficiency"} <= found, found
     assert not any(" - " in m or m == "interpretability efficiency" for m in found), found
     assert coordination_variants("image and video generation") == ["image generation", "video generation"]
+
+
+def test_span_defects_the_agent_of_a_proposed_name_is_that_name(nlp) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12's "RLHG agent" (extra words): "We evaluate the RLHG agent" in the paper that proposes
+    the RLHG approach named a node "RLHG agent" beside RLHG (held-out sample k). Agents of a name the
+    paper does not propose stay as they are ("RL agents")."""
+    text = "We propose the Reinforcement Learning from Human Gain (RLHG) approach. We evaluate the RLHG agent"
+    text += " in a popular game, and the RLHG agent gives players a better experience. We also train RL agents."
+    found = {m.text for m in extract(nlp(text)).mentions}
+    assert "RLHG" in found and "RLHG agent" not in found, found
+    assert "RL agents" in found, found

@@ -15,6 +15,7 @@ from kg.nlp.proposals import PROPOSED_KEY
 from kg.nlp.spans import relations_of
 from kg.nlp.task_models import field_plus_model
 from kg.nlp.variants import coordination_variants, slash_variants, unbracketed, unquoted
+from kg.nlp.word_pieces import is_named
 from kg.records import Extraction, Mention, RelationRecord
 
 #: How sure a coordination written inside one span is of its conjuncts: "spectral and spatial graph
@@ -30,9 +31,10 @@ def extract(doc: Doc) -> Extraction:
     named_in: dict[tuple[int, int], tuple[int, int]] = {}  # "GAN-based methods" -> "GAN"
     spans = doc.spans.get(SPANS_KEY, [])
     kinds = {(s.start, s.end): s.label_ for s in spans}
+    own = [s.text for s in doc.spans.get(PROPOSED_KEY, [])]
     kept: list[Span] = []
     for span in spans:
-        if named_plus_role(span):
+        if named_plus_role(span) or _proposal_agent(span, own):
             named_in[(span.start, span.end)] = (span.start, span.start + 1)
         elif not field_plus_model(span, kinds):  # "text classification models": said of no node
             kept.append(span)
@@ -68,6 +70,14 @@ def extract(doc: Doc) -> Extraction:
         ]
     pairs = [(short.text, long.text) for short, long in definitions(doc)]
     return Extraction(mentions, proposed, found, pairs)
+
+
+def _proposal_agent(span: Span, proposed: list[str]) -> bool:
+    """Whether ``span`` is "X agent" with X a name the paper proposes: "We evaluate the RLHG agent"
+    names RLHG (issue 12: "RLHG agent", an extra word); "RL agents" stay as they are."""
+    if len(span) != 2 or span[1].lower_ not in {"agent", "agents"} or not is_named(span[0]):
+        return False
+    return any(text == span[0].text or f"({span[0].text})" in text for text in proposed)
 
 
 def _conjunct(text: str) -> bool:
