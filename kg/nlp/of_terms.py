@@ -9,7 +9,7 @@ models", "a mixture of the two" stay as they are.
 
 from __future__ import annotations
 
-from spacy.attrs import LEMMA
+from spacy.attrs import LEMMA, ORTH
 from spacy.tokens import Doc, Token
 
 from kg.text import OF_HEADS
@@ -48,7 +48,7 @@ def with_of_terms(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int
     the start of a mention it ends ("sparse mixture of experts"); the head's own mention stays,
     as the corpus's evidence on it does ("mixture" is mostly followed by "of")."""
     out = dict(found)
-    strings = doc.vocab.strings  # the lemmas read from the Doc's array: no Token made per word
+    strings = doc.vocab.strings  # the lemmas and words read from the Doc's arrays: no Token made per word
     for i in [i for i, h in enumerate(doc.to_array(LEMMA).tolist()) if strings[h].lower() in OF_HEADS]:
         obj = of_object(doc[i])
         if obj is None:
@@ -56,9 +56,10 @@ def with_of_terms(doc: Doc, found: dict[tuple[int, int], str]) -> dict[tuple[int
         start = min((s for s, e in found if e == i + 1), default=i)
         label = out.get((start, i + 1)) or OF_HEADS[doc[i].lemma_.lower()]
         out.setdefault((start, obj.i + 1), label)
-    for of in (t for t in doc[1:-1] if t.text == "of" and titled_of_name(doc, t.i)):
-        pieces = [out.pop(piece) for piece in [(of.i - 1, of.i), (of.i + 1, of.i + 2)] if piece in out]
-        out.setdefault((of.i - 1, of.i + 2), pieces[0] if pieces else "Method")  # "Honor", "Kings": no names alone
+    of = strings["of"]
+    for i in [i for i, h in enumerate(doc.to_array(ORTH).tolist()) if h == of and titled_of_name(doc, i)]:
+        pieces = [out.pop(piece) for piece in [(i - 1, i), (i + 1, i + 2)] if piece in out]
+        out.setdefault((i - 1, i + 2), pieces[0] if pieces else "Method")  # "Honor", "Kings": no names alone
     return out
 
 
