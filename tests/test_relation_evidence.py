@@ -143,6 +143,23 @@ def test_issue_13_contrast_states_nothing_of_what_is_contrasted(rules):
     assert _learned(rules, text, mentions, [("graph convolution", "USED-FOR", "BarNet", 0.95)]) == set()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We present FooNet, an approach that is inspired by BarNet.",
+        "Inspired by BarNet, we propose FooNet, a new model.",
+        "We draw inspiration from BarNet to propose FooNet.",
+    ],
+)
+def test_issue_13_what_inspired_a_method_is_not_what_it_uses(rules, text):
+    """ "we propose CAST, ... through designs inspired by vision transformers" gave "CAST uses vision
+    transformer" and "adapter layers inspired by SNNKs" "adapter layer uses SNNK" (held-out sample l)."""
+    assert not any({"FooNet", "BarNet"} == {h, t} for h, _, t in _ruled(rules, text))
+    mentions = {"FooNet": "Method", "BarNet": "Method"}
+    assert _learned(rules, text, mentions, [("BarNet", "USED-FOR", "FooNet", 0.95)]) == set()
+    assert ("FooNet", "uses", "BarNet") in _ruled(rules, "FooNet uses BarNet, inspired by recurrence.")
+
+
 def test_issue_13_learned_agreeing_with_a_rule_raises_its_confidence_and_reversed_is_dropped(rules):
     doc = rules("FooNet relies on BarNet.")
     foo, bar = _span(doc, "FooNet", "Method"), _span(doc, "BarNet", "Method")
