@@ -27,8 +27,9 @@ from kg.graph.model import ENTITY_PREFIX
 from kg.text import term_key
 
 #: Names of hardware, molecules and rules, notions however the sentences used them ("trained on a
-#: GPU", "RNA design", "GDPR compliance" typed Method): Concept, as the guidelines type what is no method.
-NOTION_NAMES = frozenset("cpu gpu tpu npu fpga asic dna rna gdpr".split())
+#: GPU", "RNA design", "GDPR compliance" typed Method): Concept, as the guidelines type what is no method;
+#: so is a term they head ("24GB consumer GPUs", "40GB A100 GPUs", "a 480-GPU", held-out sample l).
+NOTION_NAMES = frozenset("cpu gpu tpu npu fpga asic dna rna gdpr a100 h100 v100 a6000".split())
 #: Names the field gives its question-answering sets and gym environments: "CommonsenseQA", "TimeQA",
 #: "HotpotQA", "EvoGym" (a word in lower case before the suffix: not the tasks "VQA", "KBQA").
 _BENCHMARK_NAME = re.compile(r"[A-Z][A-Za-z]*[a-z][A-Za-z]*(?:QA|Gym)(?:[- ]?\d+(?:\.\d+)?)?")
@@ -179,7 +180,7 @@ def retype_by_names(
     for node in model_versions({n: (d["label"], d["type"], d["paper_count"]) for n, d in entities.items()}):
         entities[node]["type"] = "Method"  # "LLaMA-2" is the method LLaMA is, whatever "on LLaMA-2" said
     for data in entities.values():
-        if str(data["label"]).lower().removesuffix("s") in NOTION_NAMES:  # a GPU is no method
+        if re.split(r"[\s-]", str(data["label"]).lower())[-1].removesuffix("s") in NOTION_NAMES:  # a GPU is no method
             data["type"] = "Concept"
         elif benchmark_named(str(data["label"])):  # "8% on CommonSenseQA" typed Method
             data["type"] = "Dataset"
