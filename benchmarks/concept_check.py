@@ -3,7 +3,7 @@
 For every concept of benchmarks/concepts.json, over a corpus: the papers whose abstract names it
 (by its forms, the rule is in concepts.json's "about"), the nodes that stand for it (label or an
 altLabel is one of its forms), and for the node with most papers: recall (share of the naming
-papers it links, kg:mentions), spurious (share of its papers whose abstract does not name the
+papers it links, kg:mentions or kg:about), spurious (share of its papers whose abstract does not name the
 concept; and how many of those name a narrower term that contains it, a not_form: kg links a
 paper on "model-agnostic meta-learning" to meta-learning too, as issue 12 asks), its type against
 the expected one. A concept whose forms label several nodes is
@@ -181,7 +181,7 @@ def check(
     """texts: paper node id -> plain abstract, for the corpus papers found in the graph;
     judgments: a reader's word on spurious links that name no narrower term (:func:`load_judgments`)."""
     judgments = judgments or {}
-    by_entity = graph.mentioned_by()
+    by_entity = graph.mentioned_by(about=True)
     by_name: dict[str, list[Entity]] = {}
     for entity in graph.entities.values():
         for name in set(name_form(n).lower() for n in entity.names):

@@ -152,14 +152,17 @@ class Graph:
     entities: dict[str, Entity] = field(default_factory=dict)
     mentions: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     proposes: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    about: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # named only inside a longer name
     relations: list[Relation] = field(default_factory=list)
 
-    def mentioned_by(self) -> dict[str, set[str]]:
-        """Entity id -> the papers that mention it (kg:mentions)."""
+    def mentioned_by(self, about: bool = False) -> dict[str, set[str]]:
+        """Entity id -> the papers that mention it (kg:mentions), and with ``about`` those that name
+        it only as the head of a longer name they mention (kg:about)."""
         by_entity: dict[str, set[str]] = defaultdict(set)
-        for paper, entities in self.mentions.items():
-            for entity in entities:
-                by_entity[entity].add(paper)
+        for links in (self.mentions, self.about) if about else (self.mentions,):
+            for paper, entities in links.items():
+                for entity in entities:
+                    by_entity[entity].add(paper)
         return by_entity
 
     def paper_entities(self, paper: str) -> set[str]:
@@ -211,6 +214,8 @@ def read_graph(path: Path) -> Graph:
             graph.mentions[source].add(target)
         elif kind == "proposes":
             graph.proposes[source].add(target)
+        elif kind == "about":
+            graph.about[source].add(target)
         elif source in graph.entities and target in graph.entities:
             papers, evidence = tuple(link.get("papers") or ()), tuple(link.get("evidence") or ())
             graph.relations.append(Relation(source, kind, target, papers, evidence))

@@ -11,7 +11,7 @@ from conftest import EXAMPLES, ROOT
 
 from kg.engine.build import build
 from kg.export.formats import BUILD_FORMATS, EXPORTERS
-from kg.graph.model import RELATIONS
+from kg.graph.model import PAPER_LINKS, RELATIONS
 
 
 def node(graph, label):
@@ -117,7 +117,7 @@ def test_example_has_no_junk_nodes(example_graph):
 
 def test_example_relations_keep_their_sentence(example_graph):
     for _u, _v, k, d in example_graph.edges(keys=True, data=True):
-        if k not in {"mentions", "proposes"}:
+        if k not in PAPER_LINKS:
             assert d["evidence"] and all(len(s.split()) > 3 for s in d["evidence"])
 
 

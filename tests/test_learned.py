@@ -9,6 +9,7 @@ import pytest
 from spacy.tokens import Doc, Span
 
 from kg.engine.build import build
+from kg.graph.model import ABOUT
 from kg.nlp.learned import learned_mentions, learned_relations, map_relation
 from kg.nlp.lexicon import load_lexicon
 from kg.nlp.mention_vote import MENTION_COMPONENT
@@ -168,13 +169,27 @@ def test_learned_extractor_finds_at_least_what_the_rules_find(tmp_path: Path, ex
     learned, _ = build(
         [EXAMPLES / "icml2025.jsonl"], tmp_path / "l", formats=["ttl"], extractor=extractor, min_confidence=0
     )
+    # A name the learned extractor finds longer ("k-fold cross-validation") makes the shorter one
+    # the rules found the head of a longer name: the paper is about it (kg.graph.named_inside), and
+    # an entity no paper mentions on its own any more is gone.
+    heads = {str(d["label"]).lower() for n, d in learned.nodes(data=True) if n.startswith("entity/")}
+    gone = set(rules) - set(learned)
+    assert all(
+        any(
+            h.endswith(" " + str(rules.nodes[n]["label"]).lower())
+            or h.endswith("-" + str(rules.nodes[n]["label"]).lower())
+            for h in heads
+        )
+        for n in gone
+    ), gone
+    assert len(gone) <= 0.02 * rules.number_of_nodes(), gone
     # The type model reads the relations stated of an entity too, which the learned extractor
     # adds to: a few types may change, and with them the relations whose ends no longer fit.
-    assert set(rules) <= set(learned)
-    retyped = {n for n, d in rules.nodes(data=True) if learned.nodes[n]["type"] != d["type"]}
+    retyped = {n for n, d in rules.nodes(data=True) if n in learned and learned.nodes[n]["type"] != d["type"]}
     assert len(retyped) <= 0.05 * rules.number_of_nodes(), retyped
     missing = set(rules.edges(keys=True)) - set(learned.edges(keys=True))
-    assert all({u, v} & retyped for u, v, _ in missing), missing
+    missing = {(u, v, k) for u, v, k in missing if not (k == "mentions" and learned.has_edge(u, v, ABOUT))}
+    assert all({u, v} & (retyped | gone) for u, v, _ in missing), missing
     assert learned.number_of_nodes() > rules.number_of_nodes()
     assert learned.number_of_edges() > rules.number_of_edges()
 

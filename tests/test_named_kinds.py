@@ -5,6 +5,7 @@ set by hand."""
 from __future__ import annotations
 
 from kg.graph.build import build_graph
+from kg.graph.model import PAPER_LINKS
 from kg.graph.named_kinds import NAMED_KIND_CONFIDENCE, head_of
 from kg.records import Extraction, Mention, Paper
 from kg.vocab.link import vocabulary_kinds
@@ -23,7 +24,7 @@ def _edges(abstract: str, mentions: list[tuple[str, str]], proposed: list[int]) 
     return {
         (graph.nodes[u]["label"].lower(), k, graph.nodes[v]["label"].lower()): d
         for u, v, k, d in graph.edges(keys=True, data=True)
-        if k not in {"mentions", "proposes"}
+        if k not in PAPER_LINKS
     }
 
 

@@ -14,6 +14,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.graph.build import build_graph
+from kg.graph.model import PAPER_LINKS
 from kg.nlp.evidence import linked, path
 from kg.nlp.learned import learned_relations
 from kg.nlp.lexicon import load_lexicon
@@ -211,7 +212,7 @@ def test_issue_13_a_relation_whose_ends_resolved_to_other_kinds_is_left_out():
     relations += [RelationRecord(3, "addresses", 4, text, 0.9)]
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
     assert graph.nodes["entity/reinforcementlearning"]["type"] == "Task"
-    stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")}
+    stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in PAPER_LINKS}
     assert stated == {("entity/foonet", "addresses", "entity/parsing")}
 
 
@@ -228,9 +229,7 @@ def test_issue_13_a_method_is_no_kind_of_a_task():
     ]
     graph = one_paper_graph(text, names, [(0, "isA", 1), (1, "isA", 0), (2, "isA", 3)])
     stated = {(graph.nodes[u]["label"], k, graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True)}
-    assert stated - {(u, k, v) for u, k, v in stated if k in ("mentions", "proposes")} == {
-        ("SEINE", "isA", "video diffusion model")
-    }
+    assert stated - {(u, k, v) for u, k, v in stated if k in PAPER_LINKS} == {("SEINE", "isA", "video diffusion model")}
 
 
 def test_issue_13_old_cache_records_read_with_full_confidence():
@@ -268,7 +267,7 @@ def test_issue_13_a_dataset_is_no_kind_of_a_task_and_coordinated_concepts_are_co
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
     types = {graph.nodes[n]["type"] for n in ("entity/cifar10", "entity/imageclassification", "entity/realism")}
     assert types == {"Dataset", "Task", "Concept"} and graph.nodes["entity/faithfulness"]["type"] == "Concept"
-    kept = [(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")]
+    kept = [(u, k, v) for u, v, k in graph.edges(keys=True) if k not in PAPER_LINKS]
     assert kept == [("entity/realism", "conjoinedWith", "entity/faithfulness")]
 
 
@@ -312,7 +311,7 @@ def test_issue_13_a_baseline_is_a_method_and_a_comparison_joins_like_kinds():
     relations = [RelationRecord(0, "improvesOn", 1, text, 0.9), RelationRecord(0, "comparedWith", 1, text, 0.9)]
     relations += [RelationRecord(0, "improvesOn", 2, text, 0.9)]
     graph = build_graph([Paper("p", text)], [Extraction(mentions, [], relations, [])])
-    stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in ("mentions", "proposes")}
+    stated = {(u, k, v) for u, v, k in graph.edges(keys=True) if k not in PAPER_LINKS}
     assert stated == {("entity/foonet", "improvesOn", "entity/barnet")}
 
 

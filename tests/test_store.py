@@ -99,7 +99,9 @@ def test_new_papers_link_to_existing_entities(tmp_path: Path, builds: dict[str, 
         iri = str(node_iri(node))
         q = f"SELECT DISTINCT ?p WHERE {{ ?p kg:mentions <{iri}> }}"
         papers = {r[0] for r in rows(query_store(store, q))[1]}
-        assert papers == {str(node_iri(p)) for g in (ga, gb) for p in g.predecessors(node) if p.startswith("paper/")}
+        assert papers == {
+            str(node_iri(p)) for g in (ga, gb) for p, _, k in g.in_edges(node, keys=True) if k == "mentions"
+        }
         assert got[(iri, "paperCount")] == ga.nodes[node]["paper_count"] + gb.nodes[node]["paper_count"]
         assert got[(iri, "mentionCount")] == ga.nodes[node]["count"] + gb.nodes[node]["count"]
     # re-adding the first half (as a file this time) changes nothing, counts included

@@ -13,7 +13,7 @@ import kg.graph.thesaurus
 import kg.io.thesaurus
 from kg.export.rdf import write_rdf
 from kg.graph.build import build_graph
-from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, PAPER_RELATIONS
+from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, PAPER_LINKS
 from kg.graph.terms import term_key
 from kg.graph.thesaurus import ACTIONS, apply_thesaurus, check_rule
 from kg.io import InputError
@@ -193,7 +193,7 @@ def assert_invariants(graph: nx.MultiDiGraph) -> None:
     for u, v, key, d in graph.edges(keys=True, data=True):
         assert u != v and d["type"] == key
         assert d["papers"] == sorted(set(d["papers"])) and d["evidence"] == sorted(set(d["evidence"]))
-        if key not in PAPER_RELATIONS:
+        if key not in PAPER_LINKS:
             assert d["weight"] == len(d["papers"])
     papers = [n for n, d in graph.nodes(data=True) if d["type"] == "Paper"]
     assert list(graph) == papers + sorted(entities)  # the order build_graph inserts in

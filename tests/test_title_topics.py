@@ -4,6 +4,7 @@ per paper, each one stated)."""
 from __future__ import annotations
 
 from kg.graph.build import build_graph
+from kg.graph.model import PAPER_LINKS
 from kg.records import Extraction, Mention, Paper
 from kg.vocab.link import vocabulary_kinds
 
@@ -22,7 +23,7 @@ def _stated(
     return {
         (graph.nodes[u]["label"], k, graph.nodes[v]["label"], d.get("confidence"))
         for u, v, k, d in graph.edges(keys=True, data=True)
-        if k not in {"mentions", "proposes"} and d["evidence"] == [title]
+        if k not in PAPER_LINKS and d["evidence"] == [title]
     }
 
 

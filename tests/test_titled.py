@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kg.engine.build import build
 from kg.engine.cache import text_key
+from kg.graph.model import PAPER_LINKS
 from kg.nlp.titled import title_of, titled_docs
 from kg.records import Titled
 
@@ -73,7 +74,7 @@ def test_a_name_the_title_coins_names_what_the_abstract_only_describes(tmp_path:
     label = {n: d.get("label") for n, d in graph.nodes(data=True)}
     proposed = {label[v] for u, v, k in graph.edges(keys=True) if k == "proposes"}
     assert "Auto-Transfer" in proposed
-    said = {(label[u], k) for u, v, k in graph.edges(keys=True) if k not in {"mentions", "proposes"}}
+    said = {(label[u], k) for u, v, k in graph.edges(keys=True) if k not in PAPER_LINKS}
     assert ("Auto-Transfer", "uses") in said  # what the abstract says of "our approach" is said of it
     assert not any("bandit approach" in str(x) for x in label.values())
 

@@ -275,6 +275,7 @@ def build(
         from kg.graph.clusters import add_clusters
         from kg.graph.confidence import drop_unsure, load_model, score_entities
         from kg.graph.hidden_labels import hide_colliding_short_forms
+        from kg.graph.named_inside import link_about
         from kg.graph.naming import link_broader, link_named
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
@@ -335,6 +336,7 @@ def build(
         report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
         lap("entity confidence")
         link_named(graph)
+        link_about(graph)
         link_broader(graph)
         lap("link named entities")
         add_years(graph)

@@ -18,7 +18,7 @@ Data shapes. The page reads every view through one function, ``loadView(kind, pa
 from JSON endpoints (``/api/map?n=``, ``/api/node?id=&hops=&rel=&papers=&limit=``,
 ``/api/search?q=``) with the same shapes. Each answer is an object with:
 
-- ``types``: node type names; ``rels``: relation names (``mentions`` and ``proposes`` first).
+- ``types``: node type names; ``rels``: relation names (``mentions``, ``proposes`` and ``about`` first).
 - ``nodes``: objects. Every node: ``i`` id, ``l`` label, ``t`` index in ``types``; ``x``, ``y``
   integer position when the node has one (map entities; every node of a small graph).
   Entities: ``n`` papers, ``a`` other labels, ``p`` papers that mention it and ``pb`` papers that
@@ -70,13 +70,13 @@ import networkx as nx
 
 from kg.export import html_map
 from kg.export.atomic import atomic_open
-from kg.graph.model import HIDDEN_LABELS, NODE_TYPES, PAPER_RELATIONS
+from kg.graph.model import HIDDEN_LABELS, NODE_TYPES, PAPER_LINKS
 from kg.graph.model import RELATIONS as GRAPH_RELATIONS
 
 __all__ = ["graph_data", "render_html", "render_served_html", "write_html"]
 
 #: Legend order: node types, then relations, as the graph model defines them.
-RELATIONS = (*PAPER_RELATIONS, *GRAPH_RELATIONS)
+RELATIONS = (*PAPER_LINKS, *GRAPH_RELATIONS)
 MAP_MIN_NODES = 500  # bigger graphs open on the concept map, smaller ones on every node
 PAPERS_SHOWN_MAX = 300  # more papers than this are hidden until asked for
 PHYSICS_MAX_NODES = 300  # the whole-graph view of at most this many nodes runs vis physics

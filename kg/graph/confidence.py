@@ -277,20 +277,28 @@ def drop_unsure(graph: nx.MultiDiGraph, threshold: float, model: EntityModel | N
     graph.remove_nodes_from(unsure)
     for paper, node in weak:
         _unlink(graph, paper, node)
-    terms = graph.graph.get(VOCABULARY)
-    if unsure and terms:
-        linked = {
-            iri
-            for _, data in graph.nodes(data=True)
-            if data.get("vocab")
-            for iri in (data["vocab"], *data.get("broader", []))
-        }
-        kept = {iri: term for iri, term in terms.items() if iri in linked}
-        if kept:
-            graph.graph[VOCABULARY] = kept
-        else:
-            del graph.graph[VOCABULARY]
+    if unsure:
+        prune_vocabulary(graph)
     return len(unsure)
+
+
+def prune_vocabulary(graph: nx.MultiDiGraph) -> None:
+    """Keep in the graph's ``vocabulary`` table only the terms its entities still link to (and
+    their ancestors), once entities were removed."""
+    terms = graph.graph.get(VOCABULARY)
+    if not terms:
+        return
+    linked = {
+        iri
+        for _, data in graph.nodes(data=True)
+        if data.get("vocab")
+        for iri in (data["vocab"], *data.get("broader", []))
+    }
+    kept = {iri: term for iri, term in terms.items() if iri in linked}
+    if kept:
+        graph.graph[VOCABULARY] = kept
+    else:
+        del graph.graph[VOCABULARY]
 
 
 def _unlink(graph: nx.MultiDiGraph, paper: Hashable, node: Hashable) -> None:

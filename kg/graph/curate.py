@@ -38,7 +38,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from kg.graph.model import ENTITY_TYPES, PAPER_RELATIONS
+from kg.graph.model import ENTITY_TYPES, PAPER_LINKS
 from kg.graph.variants import stem
 from kg.text import name_like, normal_form, singular
 
@@ -294,7 +294,7 @@ def suggest(graph: nx.MultiDiGraph, *, rare: bool = True) -> list[Suggestion]:
                 reason = "; ".join(dict.fromkeys(why[node]))
                 merges.append(Suggestion(entities[node]["label"], entities[keep]["label"], reason))
     merges.sort(key=lambda s: (s.replace_by.casefold(), s.replace_by, s.label.casefold(), s.label))
-    related = {n for u, v, k in graph.edges(keys=True) if k not in PAPER_RELATIONS for n in (u, v)}
+    related = {n for u, v, k in graph.edges(keys=True) if k not in PAPER_LINKS for n in (u, v)}
     generic, seldom = [], []
     for node, data in entities.items():
         if node in merged:

@@ -31,7 +31,10 @@ Edges (``u, v, key=<relation>``, one per relation type between two nodes)
 
     paper -> entity: ``mentions`` (every entity the abstract names; ``weight`` is how often, and
     ``mention_score`` the score of its best mention, :data:`MENTION_SCORE`) and ``proposes``
-    (what the paper itself contributes; such an entity is also mentioned).
+    (what the paper itself contributes; such an entity is also mentioned), and ``about`` (ABOUT:
+    what the abstract names only inside a longer name it mentions, "reinforcement learning" of
+    "offline reinforcement learning": the paper is about it, it is not one of the paper's own
+    entities and is not in the entity's ``papers``; :mod:`kg.graph.named_inside`).
     entity -> entity: the keys of RELATIONS.
 
 Graph attributes
@@ -58,6 +61,10 @@ NODE_TYPES = ("Paper", *ENTITY_TYPES)
 
 #: Paper -> entity relations.
 PAPER_RELATIONS = ("mentions", "proposes")
+#: Paper -> entity: named only inside a longer name the paper mentions (:mod:`kg.graph.named_inside`).
+ABOUT = "about"
+#: Every paper -> entity link: the paper's own entities and what it is about through a longer name.
+PAPER_LINKS = (*PAPER_RELATIONS, ABOUT)
 
 #: Entity -> entity relations, with what each means ("A uses B").
 RELATIONS = {

@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, HIDDEN_LABELS, MENTION_SCORE, PAPER_RELATIONS
+from kg.graph.model import ABOUT, ENTITY_PREFIX, ENTITY_TYPES, HIDDEN_LABELS, MENTION_SCORE, PAPER_LINKS
 from kg.graph.terms import term_key
 
 if TYPE_CHECKING:
@@ -157,8 +157,11 @@ def _move_edges(graph: nx.MultiDiGraph, source: str, target: str) -> None:
             scores = [d[MENTION_SCORE] for d in (have, data) if d.get(MENTION_SCORE) is not None]
             if scores:
                 have[MENTION_SCORE] = max(scores)
-        elif key not in PAPER_RELATIONS:  # a relation: the papers that support it
+        elif key not in PAPER_LINKS:  # a relation: the papers that support it
             have["weight"] = len(have["papers"]) or int(have.get("weight", 1)) + int(data.get("weight", 1))
+    for paper in [u for u, _, k in graph.in_edges(target, keys=True) if k == ABOUT]:
+        if graph.has_edge(paper, target, "mentions"):  # named on its own by one, inside a longer name by the other
+            graph.remove_edge(paper, target, ABOUT)
 
 
 def _names(editor: Editor, nodes: Sequence[str]) -> str:

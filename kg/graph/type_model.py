@@ -25,7 +25,7 @@ from typing import Any
 
 import networkx as nx
 
-from kg.graph.model import ENTITY_TYPES
+from kg.graph.model import ENTITY_TYPES, PAPER_LINKS
 from kg.graph.typing_votes import benchmark_name, head_type, notion_name
 from kg.text import singular
 
@@ -33,7 +33,7 @@ MODEL_PATH = Path(__file__).resolve().parent / "data" / "type_model.json"
 TYPES = ("Method", "Task", "Dataset", "Metric", "Concept")
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 #: Edges that are no statement of a relation between entities.
-_NOT_STATED = frozenset({"mentions", "proposes"})
+_NOT_STATED = frozenset(PAPER_LINKS)
 
 
 def type_features(data: Mapping[str, Any], vocab_kinds: Iterable[str] = (), roles: Iterable[str] = ()) -> list[str]:

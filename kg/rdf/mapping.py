@@ -22,6 +22,7 @@ from kg.graph.model import (
     BROADER_ENTITIES,
     ENTITY_TYPES,
     HIDDEN_LABELS,
+    PAPER_LINKS,
     RELATIONS,
     VOCABULARY,
     VocabularyTerm,
@@ -307,7 +308,7 @@ def from_rdf(g: Graph) -> nx.MultiDiGraph:
             parents = {n for b in g.objects(URIRef(str(node_iri(node))), SKOS.broader) if (n := node_of(str(b)))}
             if parents & set(graph):
                 data[BROADER_ENTITIES] = sorted(parents & set(graph))
-    for rel in ("mentions", "proposes"):
+    for rel in PAPER_LINKS:
         for s, o in sorted(g.subject_objects(KG[rel]), key=str):
             u, v = node_of(str(s)), node_of(str(o))
             if u in graph and v in graph:

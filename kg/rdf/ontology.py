@@ -29,6 +29,7 @@ class KG(DefinedNamespace):
     Concept: URIRef
     RelationStatement: URIRef
 
+    about: URIRef
     mentions: URIRef
     proposes: URIRef
     relatedTo: URIRef

@@ -9,6 +9,7 @@
   };
   const REL_STYLE = { // colour, width, dashes, arrow
     mentions: ["#c9ced6", 0.6, false, true], proposes: ["#3d444d", 2, false, true],
+    about: ["#c9ced6", 0.6, [2, 3], true],
     uses: ["#0072b2", 1.5, false, true], addresses: ["#e69f00", 1.5, false, true],
     evaluatedOn: ["#009e73", 1.5, false, true], measuredBy: ["#cc79a7", 1.5, false, true],
     improvesOn: ["#d55e00", 2, false, true], comparedWith: ["#8c959f", 1.5, [6, 4], false],

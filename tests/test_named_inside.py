@@ -1,0 +1,118 @@
+"""Issue 12: a concept named only inside a longer name links the paper to both, the concept by
+``about`` (:mod:`kg.graph.named_inside`): "papers about reinforcement learning" find the paper on
+offline RL, whose own entities (what it mentions) do not count a fragment of its longer name."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from kg.graph.build import build_graph
+from kg.graph.model import ABOUT
+from kg.graph.named_inside import link_about
+from kg.rdf.mapping import from_rdf, to_rdf
+from kg.records import Extraction, Mention, Paper, RelationRecord
+
+
+def _graph(papers: dict[str, tuple[str, list[tuple[str, str]]]], relations=(), proposed=()) -> nx.MultiDiGraph:
+    """Papers by key: (abstract, [(mention, type)]); every mention at its first place in the abstract, or
+    past its end where it is inside an earlier one (as :func:`kg.graph.naming.link_named` finds a
+    name the index knows inside a longer one)."""
+    built, extractions = [], []
+    for key, (abstract, names) in papers.items():
+        built.append(Paper(key, abstract))
+        mentions: list[Mention] = []
+        for n, t in names:
+            start = abstract.find(n)
+            if any(m.start <= start < m.end for m in mentions):
+                start = len(abstract) + 1 + sum(len(m.text) + 1 for m in mentions)
+            mentions.append(Mention(n, t, start, start + len(n)))
+        rels = [RelationRecord(h, label, t, abstract, confidence) for h, label, t, confidence in relations]
+        extractions.append(Extraction(mentions, [i for i, m in enumerate(mentions) if m.text in proposed], rels, []))
+    return build_graph(built, extractions)
+
+
+def _links(graph: nx.MultiDiGraph, paper: str) -> dict[str, str]:
+    return {graph.nodes[v]["label"]: k for _, v, k in graph.out_edges(f"paper/{paper}", keys=True)}
+
+
+def test_issue_12_a_paper_is_about_the_head_of_a_longer_name_it_mentions() -> None:
+    graph = _graph(
+        {
+            "a": (
+                "We study offline reinforcement learning with a new critic.",
+                [("offline reinforcement learning", "Task"), ("reinforcement learning", "Task"), ("critic", "Method")],
+            ),
+            "b": ("Reinforcement learning agents explore.", [("Reinforcement learning", "Task")]),
+        }
+    )
+    assert link_about(graph) == 1
+    assert _links(graph, "a") == {
+        "offline reinforcement learning": "mentions",
+        "reinforcement learning": ABOUT,
+        "critic": "mentions",
+    }
+    assert _links(graph, "b") == {"reinforcement learning": "mentions"}
+    rl = next(d for _, d in graph.nodes(data=True) if d.get("label") == "reinforcement learning")
+    assert rl["papers"] == ["paper/b"] and rl["paper_count"] == 1 and rl["count"] == 1
+
+
+def test_issue_12_named_on_its_own_once_is_mentioned() -> None:
+    text = "Offline reinforcement learning differs from online reinforcement learning. Reinforcement learning is hard."
+    graph = _graph({"a": (text, [("Offline reinforcement learning", "Task"), ("reinforcement learning", "Task")])})
+    assert link_about(graph) == 0
+
+
+def test_issue_12_a_modifier_or_a_proposal_stays_mentioned() -> None:
+    """ "ImageNet" of "ImageNet classification" names the dataset used (the development readers'
+    entity); what a paper proposes is its own entity wherever it names it."""
+    graph = _graph(
+        {
+            "a": (
+                "We report ImageNet classification with FooNet, then the robust FooNet.",
+                [
+                    ("ImageNet classification", "Task"),
+                    ("ImageNet", "Dataset"),
+                    ("robust FooNet", "Method"),
+                    ("FooNet", "Method"),
+                ],
+            ),
+        },
+        proposed=("FooNet",),
+    )
+    assert link_about(graph) == 0
+
+
+def test_issue_12_an_entity_named_only_inside_longer_names_is_gone_with_its_relations() -> None:
+    text = "We use Singular Value Decomposition and a graph neural network."
+    graph = _graph(
+        {
+            "a": (
+                text,
+                [
+                    ("Singular Value Decomposition", "Method"),
+                    ("Value Decomposition", "Method"),
+                    ("graph neural network", "Method"),
+                ],
+            )
+        },
+        relations=[(1, "conjoinedWith", 2, 0.9)],
+    )
+    assert link_about(graph) == 1
+    assert "Value Decomposition" not in {d.get("label") for _, d in graph.nodes(data=True)}
+    assert not [k for _, _, k in graph.edges(keys=True) if k == "conjoinedWith"]
+
+
+def test_issue_12_about_links_survive_rdf() -> None:
+    graph = _graph(
+        {
+            "a": (
+                "Model-agnostic meta-learning adapts fast.",
+                [("Model-agnostic meta-learning", "Method"), ("meta-learning", "Method")],
+            ),
+            "b": ("Meta-learning learns to learn.", [("Meta-learning", "Method")]),
+        }
+    )
+    assert link_about(graph) == 1
+    back = from_rdf(to_rdf(graph))
+    assert _links(back, "a") == {"Model-agnostic meta-learning": "mentions", "meta-learning": ABOUT}
+    assert next(d for _, d in back.nodes(data=True) if d.get("label") == "meta-learning")["paper_count"] == 1
