@@ -13,7 +13,7 @@ import kg.graph.thesaurus
 import kg.io.thesaurus
 from kg.export.rdf import write_rdf
 from kg.graph.build import build_graph
-from kg.graph.model import ENTITY_PREFIX, ENTITY_TYPES, PAPER_LINKS
+from kg.graph.model import ABOUT, ENTITY_PREFIX, ENTITY_TYPES, PAPER_LINKS
 from kg.graph.terms import term_key
 from kg.graph.thesaurus import ACTIONS, apply_thesaurus, check_rule
 from kg.io import InputError
@@ -226,6 +226,20 @@ def test_thesaurus_merge_moves_everything_as_if_the_typo_was_never_written():
     assert target["confidence"] == 1.0  # the user says it is an entity
     # the same graph, in the same order, as resolution gives when the typo is not there
     assert _snapshot(graph, drop_alts=True) == _snapshot(corpus(typo="low-rank adaptation"), drop_alts=True)
+
+
+def test_thesaurus_merge_into_what_a_paper_is_about_makes_it_a_mention():
+    """A paper about low-rank adaptation only through a longer name (``about``, kg.graph.named_inside)
+    that mentions the typo: once merged, the paper mentions it, and is not also about it."""
+    graph = corpus()
+    node = ENTITY_PREFIX + "lowrankadaptation"
+    graph.remove_edge("paper/p2", node, "mentions")
+    graph.add_edge("paper/p2", node, key=ABOUT, type=ABOUT, weight=1, papers=["paper/p2"], evidence=[])
+    data = graph.nodes[node]
+    data["papers"], data["paper_count"], data["count"] = ["paper/p1"], 1, 2
+    apply_thesaurus(graph, rules(("merge", "Low-rank adapation", "low-rank adaptation")))
+    assert graph.has_edge("paper/p2", node, "mentions") and not graph.has_edge("paper/p2", node, ABOUT)
+    assert_invariants(graph)
 
 
 def test_thesaurus_rename_keeps_the_node_under_the_key_of_its_new_label():

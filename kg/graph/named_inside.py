@@ -8,16 +8,16 @@ name. The held-out readers judged 219 such links of the twelve ICLR 2024 samples
 
 :func:`link_about` turns such a ``mentions`` edge into an ``about`` edge (:data:`kg.graph.model.ABOUT`;
 ``kg:about`` in RDF, of which ``kg:mentions`` is a sub-property): where every place the paper's title
-and abstract write one of the entity's names lies inside a longer name of another entity the paper
-mentions. What the paper proposes, and what it names nowhere kg can see (a form the text does not
-spell), stay mentioned. An entity no paper mentions any more is a fragment wherever it was found and
-is removed with its edges.
+and abstract write one of the entity's names ends a longer name of another entity the paper
+mentions, as its head. A name that starts a longer one stays mentioned ("ImageNet" of "ImageNet
+classification" names the dataset used: the development readers' entity), and so do what the paper
+proposes and what it names nowhere kg can see (a form the text does not spell). An entity no paper
+mentions any more is a fragment wherever it was found and is removed with its edges.
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from functools import lru_cache
 
 import networkx as nx
@@ -29,22 +29,55 @@ Place = tuple[int, int]
 
 
 @lru_cache(maxsize=1 << 16)
-def _pattern(name: str) -> re.Pattern[str] | None:
-    """A name as a text writes it, in lower case: a space or a hyphen between words, a plural."""
-    words = re.split(r"[\s-]+", name.lower().strip())
-    if not words or len("".join(words)) < 2:
-        return None
-    body = r"[\s-]?".join(re.escape(w) for w in words)
-    return re.compile(rf"(?<![\w-]){body}(?:e?s)?(?![\w-])")
+def _words(name: str) -> tuple[str, ...]:
+    """A name's words in lower case, split at spaces and hyphens; none for a name under two letters."""
+    words = tuple(re.split(r"[\s-]+", name.lower().strip()))
+    return words if words and len("".join(words)) >= 2 else ()
+
+
+def _edge(text: str, i: int) -> bool:
+    """Whether no word goes on across place ``i`` of ``text`` (no letter, digit, "_" or "-")."""
+    return i < 0 or i >= len(text) or not (text[i].isalnum() or text[i] in "_-")
+
+
+def _match(text: str, words: tuple[str, ...], start: int) -> int:
+    """Where the name ``words`` written from ``start`` ends (a space, a hyphen or nothing between
+    words, a plural's "es" or "s" after), or -1."""
+    ends = [start + len(words[0])]
+    for word in words[1:]:  # every way the separators can go, a separator first, as a regex tries
+        ends = [
+            e + skip + len(word)
+            for e in ends
+            for skip in ((1, 0) if e < len(text) and (text[e].isspace() or text[e] == "-") else (0,))
+            if text.startswith(word, e + skip)
+        ]
+    for end in ends:
+        for plural in ("es", "s", ""):
+            if text.startswith(plural, end) and _edge(text, end + len(plural)):
+                return end + len(plural)
+    return -1
 
 
 def places(text: str, names: list[str]) -> list[Place]:
-    """Where ``text`` (lower case) writes one of ``names``.
+    """Where ``text`` (lower case) writes one of ``names``: a space or a hyphen between words, or
+    none, and a plural, not inside a longer word.
 
     >>> places("offline reinforcement learning (offline rl) and model-based rl", ["reinforcement learning", "RL"])
     [(8, 30), (40, 42), (60, 62)]
+    >>> places("meta-learning and metalearning, not metalearnings-x nor rl-based", ["meta learning", "RL"])
+    [(0, 13), (18, 30)]
     """
-    found = {m.span() for name in names if (p := _pattern(name)) for m in p.finditer(text)}
+    found = set()
+    for name in names:
+        words = _words(name)
+        if not words:
+            continue
+        start = text.find(words[0])
+        while start >= 0:
+            end = _match(text, words, start) if _edge(text, start - 1) else -1
+            if end >= 0:
+                found.add((start, end))
+            start = text.find(words[0], max(end, start + 1))
     return sorted(found)
 
 
@@ -62,34 +95,72 @@ def only_inside(own: list[Place], longer: list[Place]) -> bool:
     return bool(own) and all(any(a < s and e == b for a, b in longer) for s, e in own)
 
 
-def inside_names(graph: nx.MultiDiGraph, paper: str) -> list[str]:
+def _keys(name: str, suffixes: bool) -> set[str]:
+    """A name's words run together in lower case, with and without a plural's "s" or "es"; with
+    ``suffixes``, of each proper tail of its words instead ("offline reinforcement learning":
+    "reinforcementlearning", "learning"). A name whose place ends a longer name's place (as
+    :func:`places` finds them) has a key among the longer name's tails: only such pairs are looked
+    for in the text."""
+    words = [w for w in re.split(r"[\s-]+", name.lower()) if w]
+    runs = ["".join(words[k:]) for k in range(1, len(words))] if suffixes else ["".join(words)]
+    return {v for run in runs for v in (run, run.removesuffix("s"), run.removesuffix("es"))}
+
+
+class Names:
+    """The names of a graph's entities (label and alternative labels), with their keys, each
+    computed once for all the papers that mention the entity."""
+
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self.graph = graph
+        self.names: dict[str, list[str]] = {}
+        self.keys: dict[str, tuple[set[str], set[str]]] = {}  # entity -> (its names' keys, their tails' keys)
+
+    def of(self, node: str) -> list[str]:
+        if node not in self.names:
+            data = self.graph.nodes[node]
+            self.names[node] = [str(data.get("label", "")), *map(str, data.get("alt_labels", ()))]
+        return self.names[node]
+
+    def keys_of(self, node: str) -> tuple[set[str], set[str]]:
+        if node not in self.keys:
+            names = self.of(node)
+            whole = set().union(*(_keys(n, False) for n in names))
+            self.keys[node] = (whole, set().union(*(_keys(n, True) for n in names)))
+        return self.keys[node]
+
+
+def inside_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None) -> list[str]:
     """The entities ``paper`` mentions, does not propose, and names only as the head of a longer
     name of another entity it mentions."""
-    data = graph.nodes[paper]
-    text = f"{data.get('title') or ''}\n{data.get('abstract') or ''}".lower()
+    names = names or Names(graph)
     mentioned = [v for _, v, k in graph.out_edges(paper, keys=True) if k == "mentions"]
     proposed = {v for _, v, k in graph.out_edges(paper, keys=True) if k == "proposes"}
-    where = {
-        node: places(text, [str(graph.nodes[node].get("label", "")), *graph.nodes[node].get("alt_labels", ())])
-        for node in mentioned
-    }
+    heads: dict[str, set[str]] = {}  # a tail of a name -> the entities with a name ending so
+    for node in mentioned:
+        for key in names.keys_of(node)[1]:
+            heads.setdefault(key, set()).add(node)
+    data = graph.nodes[paper]
+    text = ""
     inside = []
     for node in mentioned:
-        if node in proposed:
+        longer_nodes = {o for key in names.keys_of(node)[0] for o in heads.get(key, ())} - {node}
+        if node in proposed or not longer_nodes:
             continue
-        longer = [place for other, found in where.items() if other != node for place in found]
-        if only_inside(where[node], longer):
+        text = text or f"{data.get('title') or ''}\n{data.get('abstract') or ''}".lower()
+        longer = [place for other in sorted(longer_nodes) for place in places(text, names.of(other))]
+        if only_inside(places(text, names.of(node)), longer):
             inside.append(node)
     return inside
 
 
 def link_about(graph: nx.MultiDiGraph) -> int:
-    """Turn each ``mentions`` edge of what a paper names only inside a longer name it mentions into
-    an ``about`` edge (the entity's ``papers``, ``paper_count`` and ``count`` are of its mentions),
-    then remove the entities no paper mentions any more; how many edges were turned."""
+    """Turn each ``mentions`` edge of what a paper names only as the head of a longer name it
+    mentions into an ``about`` edge (the entity's ``papers``, ``paper_count`` and ``count`` are of
+    its mentions), then remove the entities no paper mentions any more; how many edges were turned."""
     turned = 0
+    names = Names(graph)
     for paper in [n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"]:
-        for node in inside_names(graph, paper):
+        for node in inside_names(graph, paper, names):
             mention = graph.edges[paper, node, "mentions"]
             graph.remove_edge(paper, node, "mentions")
             graph.add_edge(paper, node, key=ABOUT, type=ABOUT, weight=1, papers=[paper], evidence=[])
@@ -98,11 +169,8 @@ def link_about(graph: nx.MultiDiGraph) -> int:
             entity["paper_count"] = len(entity["papers"])
             entity["count"] = max(0, int(entity.get("count", 0)) - int(mention.get("weight", 1)))
             turned += 1
-    mentioned: dict[str, bool] = defaultdict(bool)
-    for _, v, k in graph.edges(keys=True):
-        if k == "mentions":
-            mentioned[v] = True
-    gone = [n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES and not mentioned[n]]
+    mentioned = {v for _, v, k in graph.edges(keys=True) if k == "mentions"}
+    gone = [n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES and n not in mentioned]
     if gone:
         graph.remove_nodes_from(gone)
         prune_vocabulary(graph)
