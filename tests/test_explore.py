@@ -18,7 +18,7 @@ from test_html import HOSTILE, make_graph
 
 from kg.export.html import graph_data
 from kg.export.rdf import read_rdf
-from kg.graph.model import RELATIONS
+from kg.graph.model import ABOUT, RELATIONS
 from kg.sparql import explore
 from kg.sparql.explore import BadRequest, Explorer, entity_iri, parse_request
 from kg.sparql.labels import Entity, LabelIndex
@@ -199,6 +199,17 @@ def test_explore_node_one_and_two_hops(ex: Explorer, store: Path) -> None:
     assert mentions <= {n["i"] for n in with_papers["nodes"][: with_papers["draw"]]}
     paper = ex.node(entity_iri(next(iter(mentions))), hops=1)
     assert node in [n["i"] for n in paper["nodes"][: paper["draw"]]]  # a paper's own entities are its neighbours
+
+
+def test_explore_follows_what_a_paper_is_about(ex: Explorer) -> None:
+    """A paper's view shows what it names only inside a longer name (``about``), as the static page
+    does; an entity's view with papers shows the papers about it."""
+    graph = read_rdf(EXPORT)
+    paper, entity = next((u, v) for u, v, k in graph.edges(keys=True) if k == ABOUT)
+    view = ex.node(entity_iri(paper), hops=1)
+    assert (paper, entity, ABOUT) in edge_set(view)
+    with_papers = ex.node(entity_iri(entity), hops=1, papers=True)
+    assert paper in {n["i"] for n in with_papers["nodes"][: with_papers["draw"]]}
 
 
 def explore_papers_of(store: Path, node: str) -> set[str]:

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 import networkx as nx
 import pyoxigraph as ox
 
-from kg.graph.model import NODE_TYPES, PAPER_RELATIONS, RELATIONS
+from kg.graph.model import NODE_TYPES, PAPER_LINKS, PAPER_RELATIONS, RELATIONS
 from kg.rdf.iri import node_of
 from kg.rdf.ontology import PREFIXES
 from kg.rdf.terms import (
@@ -48,8 +48,9 @@ from kg.rdf.terms import (
 )
 from kg.sparql.labels import text
 
-#: Relations a neighbourhood follows: paper -> entity, then entity -> entity.
-FOLLOW = (*PAPER_RELATIONS, *RELATIONS)
+#: Relations a neighbourhood follows: paper -> entity (``about`` too: the entities a paper names only
+#: inside a longer name), then entity -> entity.
+FOLLOW = (*PAPER_LINKS, *RELATIONS)
 #: ``kg:cluster`` (entity -> skos:Collection with a skos:prefLabel), where the store has it.
 CLUSTER = str(PREFIXES["kg"]["cluster"])
 MAX_EVIDENCE = 3
@@ -292,7 +293,7 @@ def neighbourhood(
     chosen: dict[str, None] = {centre: None}
     frontier = [centre]
     total = 0
-    entity_relations = [r for r in follow if r not in PAPER_RELATIONS]
+    entity_relations = [r for r in follow if r not in PAPER_LINKS]
     for hop in range(hops):
         score: dict[str, int] = {}
         found_links: list[tuple[str, Link]] = []
@@ -300,7 +301,7 @@ def neighbourhood(
             # without papers, an entity's paper links lead nowhere: not read (a hub has thousands)
             along = follow if with_papers or _is_paper(node) else entity_relations
             found_links += ((node, link) for link in reader.links(node, along, None if hop == 0 else SAMPLE))
-        weights = reader.supports([link for _, link in found_links if link.rel not in PAPER_RELATIONS])
+        weights = reader.supports([link for _, link in found_links if link.rel not in PAPER_LINKS])
         for node, link in found_links:
             other = link.target if link.source == node else link.source
             if other in chosen or (_is_paper(other) and not with_papers):
