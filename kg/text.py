@@ -120,6 +120,15 @@ _CAMEL_NAME = re.compile(r"[a-z][a-z0-9]*[A-Z][a-z]+s")
 
 
 @lru_cache(maxsize=1 << 16)
+def joins_word(char: str) -> bool:
+    """Whether ``char`` (one character, or none) goes on a word: a letter, a digit, "_" or "-".
+
+    >>> joins_word("-"), joins_word("é"), joins_word(" "), joins_word("")
+    (True, True, False, False)
+    """
+    return bool(char) and (char.isalnum() or char in "-_")
+
+
 def singular(word: str) -> str:
     """The singular of an English or acronym plural, keeping the word's case.
 

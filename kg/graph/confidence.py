@@ -276,7 +276,7 @@ def drop_unsure(graph: nx.MultiDiGraph, threshold: float, model: EntityModel | N
             weak += [(p, node) for p in low]
     graph.remove_nodes_from(unsure)
     for paper, node in weak:
-        _unlink(graph, paper, node)
+        unlink(graph, paper, node)
     if unsure:
         prune_vocabulary(graph)
     return len(unsure)
@@ -301,7 +301,7 @@ def prune_vocabulary(graph: nx.MultiDiGraph) -> None:
         del graph.graph[VOCABULARY]
 
 
-def _unlink(graph: nx.MultiDiGraph, paper: Hashable, node: Hashable) -> None:
+def unlink(graph: nx.MultiDiGraph, paper: Hashable, node: Hashable) -> None:
     """Remove a paper's mentions and proposes edges to an entity, and the paper from its counts."""
     data = graph.nodes[node]
     mentions = graph.get_edge_data(paper, node, "mentions", {})

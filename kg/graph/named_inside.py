@@ -22,8 +22,9 @@ from functools import lru_cache
 
 import networkx as nx
 
-from kg.graph.confidence import prune_vocabulary
+from kg.graph.confidence import prune_vocabulary, unlink
 from kg.graph.model import ABOUT, ENTITY_TYPES
+from kg.text import joins_word
 
 Place = tuple[int, int]
 
@@ -36,8 +37,8 @@ def _words(name: str) -> tuple[str, ...]:
 
 
 def _edge(text: str, i: int) -> bool:
-    """Whether no word goes on across place ``i`` of ``text`` (no letter, digit, "_" or "-")."""
-    return i < 0 or i >= len(text) or not (text[i].isalnum() or text[i] in "_-")
+    """Whether no word goes on across place ``i`` of ``text`` (:func:`kg.text.joins_word`)."""
+    return i < 0 or not joins_word(text[i : i + 1])
 
 
 def _match(text: str, words: tuple[str, ...], start: int) -> int:
@@ -101,7 +102,7 @@ def _keys(name: str, suffixes: bool) -> set[str]:
     "reinforcementlearning", "learning"). A name whose place ends a longer name's place (as
     :func:`places` finds them) has a key among the longer name's tails: only such pairs are looked
     for in the text."""
-    words = [w for w in re.split(r"[\s-]+", name.lower()) if w]
+    words = _words(name)
     runs = ["".join(words[k:]) for k in range(1, len(words))] if suffixes else ["".join(words)]
     return {v for run in runs for v in (run, run.removesuffix("s"), run.removesuffix("es"))}
 
@@ -161,13 +162,8 @@ def link_about(graph: nx.MultiDiGraph) -> int:
     names = Names(graph)
     for paper in [n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"]:
         for node in inside_names(graph, paper, names):
-            mention = graph.edges[paper, node, "mentions"]
-            graph.remove_edge(paper, node, "mentions")
+            unlink(graph, paper, node)
             graph.add_edge(paper, node, key=ABOUT, type=ABOUT, weight=1, papers=[paper], evidence=[])
-            entity = graph.nodes[node]
-            entity["papers"] = [p for p in entity.get("papers", ()) if p != paper]
-            entity["paper_count"] = len(entity["papers"])
-            entity["count"] = max(0, int(entity.get("count", 0)) - int(mention.get("weight", 1)))
             turned += 1
     mentioned = {v for _, v, k in graph.edges(keys=True) if k == "mentions"}
     gone = [n for n, d in graph.nodes(data=True) if d.get("type") in ENTITY_TYPES and n not in mentioned]

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from kg.graph.titles import telling
+from kg.text import joins_word
 
 #: Verbs that state a method's own results after its name ("X outperforms", "X's accuracy improves"
 #: is not one: the verb must follow the name, an adverb at most between).
@@ -44,10 +45,6 @@ _QUALITY_AFTER = re.compile(r"['’]s " + _QUALITIES)
 _QUALITY_BEFORE = re.compile(_QUALITIES + r" of (?:the |our )?$")
 
 
-def _joined(char: str) -> bool:
-    return bool(char) and (char.isalnum() or char in "-_")
-
-
 def _places(abstract: str, name: str) -> list[int]:
     """Where ``name`` is said as a whole word (not inside "Conv-LoRA" or "LoRAs").
 
@@ -58,7 +55,7 @@ def _places(abstract: str, name: str) -> list[int]:
     while i >= 0:
         end = i + len(name)
         before, after = abstract[i - 1 : i], abstract[end : end + 1]
-        if not _joined(before) and not _joined(after):
+        if not joins_word(before) and not joins_word(after):
             out.append(i)
         i = abstract.find(name, i + 1)
     return out
