@@ -9,6 +9,7 @@ import networkx as nx
 
 from kg.graph import type_model
 from kg.graph.bracketed import bracketed_definitions
+from kg.graph.classed import class_types
 from kg.graph.coined_names import coined_proposals, spelled_out
 from kg.graph.field_terms import field_types
 from kg.graph.fragments import whole_names
@@ -340,6 +341,7 @@ def build_graph(
     stated = [edge for edge in edges if edge not in by_name or edge in said]
     type_model.retype_entities(graph, type_model.stated_roles(stated), kinds)
     field_types(graph)  # a term the corpus names too rarely to type alone: as the field types it
+    class_types(graph)  # "tasks such as X", "Y, a benchmark for ...": as its papers class it
     if retype is not None:  # kg.vocab.link.type_by_vocabulary: before the relations need the types
         retype(graph)
     # "GAIA: a benchmark for ...", "We present SOTOPIA, an open-ended environment"

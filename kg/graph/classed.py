@@ -1,0 +1,144 @@
+"""What an abstract calls a name says what kind of thing it is: "tasks such as forecasting and
+imputation", "GAIA, a benchmark for General AI Assistants", "UK Biobank is an extremely large
+biomedical dataset", "a novel disentanglement metric LSEPIN".
+
+The extractor types a mention from its own words and the parse around it; the word the writer
+chose for the class of the thing is often further away (a list's head noun, an apposition, a
+copula). The held-out readers judged such names mistyped: datasets typed Method ("MuSiQue", "UK
+Biobank"), tasks typed Concept ("outpainting" of "applications such as inpainting and
+outpainting"). :func:`class_types` gives an entity the type its papers class it as, when the papers
+that class it agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable
+
+import networkx as nx
+
+from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS
+from kg.graph.named_inside import places
+
+#: The nouns that class a thing, singular and plural, and the type each gives.
+CLASS_NOUNS = {
+    **dict.fromkeys(("dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora"), "Dataset"),
+    **dict.fromkeys(("task", "tasks", "problem", "problems", "application", "applications"), "Task"),
+    **dict.fromkeys(("method", "methods", "algorithm", "algorithms", "technique", "techniques"), "Method"),
+    **dict.fromkeys(("approach", "approaches", "architecture", "architectures", "model", "models"), "Method"),
+    **dict.fromkeys(("metric", "metrics"), "Metric"),
+}
+_NOUN = "|".join(sorted(CLASS_NOUNS, key=len, reverse=True))
+#: "X, a large-scale dataset", "X is a widely used benchmark", "X (XX), an approach": up to four
+#: words between the article and the class noun, no comma and no preposition ("a new scheme of
+#: dataset curation" is no dataset), and not "a new dataset called Y".
+_MODIFIER = r"(?:(?!(?:of|for|with|in|on|to|by|from|via|that|which|and|or)\s)[\w-]+\s+)"
+_AFTER = re.compile(
+    rf"(?:\s*\([^()]{{0,40}}\))?(?:,| is| are)\s+(?:a|an|the|one of the|another)\s+{_MODIFIER}{{0,4}}?"
+    rf"({_NOUN})\b(?!\s+(?:called|named|dubbed|termed))"
+)
+#: "tasks such as X", "benchmarks, including X", "metrics like X", "tasks (e.g., X", "four tasks: X":
+#: the class noun, then what opens a list of examples.
+_OPENS = re.compile(rf"\b({_NOUN}),?\s*(?:such as|including|like|\(?e\.g\.,?|:)\s+")
+#: Between a list's items: a comma, "and", "or".
+_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)")
+#: "the metric LSEPIN": a class noun right before a name written as one (a capital or a digit).
+_BEFORE = re.compile(rf"\b({_NOUN})\s+$")
+#: What may follow a list's item: another separator, the end of a clause or of a bracket, or the
+#: item's own short form in brackets.
+_ITEM_END = re.compile(r"\s*(?:\([^()]{1,20}\))?\s*(?:$|[,.;:)]|and\b|or\b)")
+
+
+def _listed(text: str, start: int, end: int) -> str | None:
+    """The class noun of the list of examples ``text[start:end]`` is an item of, if any: the
+    items before it short (at most six words), separated by commas, "and", "or"."""
+    window = text[max(0, start - 240) : start]
+    opens = list(_OPENS.finditer(window))
+    if not opens or not _ITEM_END.match(text, end):
+        return None
+    last = opens[-1]
+    gap = window[last.end() :]
+    if gap:
+        pieces = _SEPARATOR.split(gap)
+        if pieces[-1] != "" or any(not p or len(p.split()) > 6 or any(c in p for c in ".;:()") for p in pieces[:-1]):
+            return None
+    return last.group(1)
+
+
+#: Words after which a name starts a noun phrase of its own, as what follows it describes: not a
+#: modifier or a preposition ("domain randomization via entropy maximization (DORAEMON), a
+#: constrained optimization problem" describes the whole phrase).
+_PHRASE_STARTS = frozenset(
+    {"the", "a", "an", "our", "we", "by", "as", "called", "named", "dubbed", "termed", "use", "uses", "using"}
+    | {"propose", "proposes", "introduce", "introduces", "present", "presents", "call", "study", "studies"}
+)
+
+
+def _starts_phrase(text: str, start: int) -> bool:
+    """Whether the name at ``text[start:]`` starts a noun phrase: after a sentence's or a clause's
+    start, a bracket, or one of :data:`_PHRASE_STARTS`."""
+    before = text[max(0, start - 30) : start].rstrip()
+    if not before or before[-1] in ".,;:(\n":
+        return True
+    return before.split()[-1] in _PHRASE_STARTS
+
+
+def classes_at(text: str, written: str, start: int, end: int) -> set[str]:
+    """The types the class nouns around the name at ``text[start:end]`` (lower case; ``written`` the
+    name as the abstract writes it) give it.
+
+    >>> t = "it solves tasks such as forecasting and imputation. gaia, a benchmark for assistants, ..."
+    >>> classes_at(t, "imputation", 40, 50), classes_at(t, "GAIA", 52, 56), classes_at(t, "solves", 3, 9)
+    ({'Task'}, {'Dataset'}, set())
+    >>> t = "a disentanglement metric lsepin; image classification on imagenet"
+    >>> classes_at(t, "LSEPIN", 25, 31), classes_at(t, "lsepin", 25, 31)
+    ({'Metric'}, set())
+    """
+    nouns = []
+    after = _AFTER.match(text, end)
+    if after and _starts_phrase(text, start):
+        nouns.append(after.group(1))
+    listed = _listed(text, start, end)
+    if listed and not (listed.startswith("application") and _written_as_name(written)):
+        nouns.append(listed)  # "applications like AutoGPT and MetaGPT" are systems, not tasks
+    before = _BEFORE.search(text, max(0, start - 30), start)
+    if before and _written_as_name(written):
+        nouns.append(before.group(1))
+    return {CLASS_NOUNS[n] for n in nouns}
+
+
+def _written_as_name(written: str) -> bool:
+    return any(c.isupper() or c.isdigit() for c in written)
+
+
+def paper_classes(abstract: str, names: Iterable[str]) -> set[str]:
+    """The types the class nouns around every place ``abstract`` writes one of ``names`` give."""
+    low = abstract.lower()
+    if len(low) != len(abstract):  # a letter whose lower case is longer: the places would shift
+        abstract = low
+    out: set[str] = set()
+    for start, end in places(low, list(names)):
+        out |= classes_at(low, abstract[start:end], start, end)
+    return out
+
+
+def class_types(graph: nx.MultiDiGraph) -> int:
+    """Give each entity the type its papers' abstracts class it as (:func:`paper_classes`) where
+    they agree on one and at least half its papers class it (one paper's "applications such as
+    social networks" does not make a task of what forty others use); the number retyped."""
+    changed = 0
+    for _, data in graph.nodes(data=True):
+        if data.get("type") not in ENTITY_TYPES:
+            continue
+        names = [str(data.get("label", "")), *map(str, data.get("alt_labels", ())), *data.get(HIDDEN_LABELS, ())]
+        papers = _papers(graph, data.get("papers", ()))
+        classes = [paper_classes(str(graph.nodes[p].get("abstract", "")), names) for p in papers]
+        found = set().union(*classes)
+        if len(found) == 1 and data["type"] not in found and 2 * sum(map(bool, classes)) >= len(papers):
+            data["type"] = found.pop()
+            changed += 1
+    return changed
+
+
+def _papers(graph: nx.MultiDiGraph, papers: Iterable[Hashable]) -> list[Hashable]:
+    return [p for p in papers if p in graph]
