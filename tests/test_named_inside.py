@@ -7,7 +7,8 @@ from __future__ import annotations
 import networkx as nx
 
 from kg.graph.build import build_graph
-from kg.graph.model import ABOUT
+from kg.graph.confidence import drop_unnamed_relations
+from kg.graph.model import ABOUT, RELATIONS
 from kg.graph.named_inside import link_about
 from kg.rdf.mapping import from_rdf, to_rdf
 from kg.records import Extraction, Mention, Paper, RelationRecord
@@ -116,3 +117,37 @@ def test_issue_12_about_links_survive_rdf() -> None:
     back = from_rdf(to_rdf(graph))
     assert _links(back, "a") == {"Model-agnostic meta-learning": "mentions", "meta-learning": ABOUT}
     assert next(d for _, d in back.nodes(data=True) if d.get("label") == "meta-learning")["paper_count"] == 1
+
+
+def test_issue_13_a_relation_of_a_paper_to_what_it_names_only_inside_a_longer_name_goes() -> None:
+    """Paper a names meta-learning only inside "model-agnostic meta-learning" (an ``about`` link), so
+    its "gradient descent uses meta-learning" has an end that is none of its entities; paper
+    b's relation between two entities it mentions stays, and so does a relation no paper states."""
+    graph = _graph(
+        {
+            "a": (
+                "Model-agnostic meta-learning and gradient descent adapt fast.",
+                [
+                    ("Model-agnostic meta-learning", "Method"),
+                    ("meta-learning", "Method"),
+                    ("gradient descent", "Method"),
+                ],
+            ),
+            "b": (
+                "Dropout, meta-learning and pruning learn to learn.",
+                [("Dropout", "Method"), ("meta-learning", "Method"), ("pruning", "Method")],
+            ),
+        },
+        relations=[(2, "uses", 1, 0.9)],
+    )
+    graph.add_edge("entity/dropout", "entity/pruning", key="isA", type="isA", papers=[], evidence=[])
+
+    def relations() -> set[tuple[str, str]]:
+        return {
+            (graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k in RELATIONS
+        }
+
+    assert relations() == {("gradient descent", "meta-learning"), ("pruning", "meta-learning"), ("Dropout", "pruning")}
+    assert link_about(graph) == 1
+    assert drop_unnamed_relations(graph) == 1
+    assert relations() == {("pruning", "meta-learning"), ("Dropout", "pruning")}

@@ -273,7 +273,7 @@ def build(
         # Imported only now, while the pipeline loads in its child: networkx alone takes 0.1 s.
         from kg.graph.build import build_graph
         from kg.graph.clusters import add_clusters
-        from kg.graph.confidence import drop_unsure, load_model, score_entities
+        from kg.graph.confidence import drop_unnamed_relations, drop_unsure, load_model, score_entities
         from kg.graph.hidden_labels import hide_colliding_short_forms
         from kg.graph.named_inside import link_about
         from kg.graph.naming import link_broader, link_named
@@ -337,6 +337,7 @@ def build(
         lap("entity confidence")
         link_named(graph)
         link_about(graph)
+        drop_unnamed_relations(graph)  # what a paper states of what it no longer names
         link_broader(graph)
         lap("link named entities")
         add_years(graph)
