@@ -53,6 +53,7 @@ def test_the_word_an_abstract_classes_a_name_by(abstract: str, name: str, kinds:
         # an item that goes on past the name, and systems among applications
         ("We report results on tasks such as image classification on ImageNet.", "ImageNet"),
         ("As seen in applications like AutoGPT and MetaGPT, agents plan.", "MetaGPT"),
+        ("We use image classification datasets, e.g. CIFAR-10, and balance realism and faithfulness.", "faithfulness"),
         # a class noun before a word, not before a name written as one
         ("This is helpful to task adaptation in general.", "adaptation"),
     ],

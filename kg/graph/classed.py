@@ -41,7 +41,7 @@ _AFTER = re.compile(
 #: the class noun, then what opens a list of examples.
 _OPENS = re.compile(rf"\b({_NOUN}),?\s*(?:such as|including|like|\(?e\.g\.,?|:)\s+")
 #: Between a list's items: a comma, "and", "or".
-_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)")
+_SEPARATOR = re.compile(r"(\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))")
 #: "the metric LSEPIN": a class noun right before a name written as one (a capital or a digit).
 _BEFORE = re.compile(rf"\b({_NOUN})\s+$")
 #: What may follow a list's item: another separator, the end of a clause or of a bracket, or the
@@ -49,9 +49,14 @@ _BEFORE = re.compile(rf"\b({_NOUN})\s+$")
 _ITEM_END = re.compile(r"\s*(?:\([^()]{1,20}\))?\s*(?:$|[,.;:)]|and\b|or\b)")
 
 
+def _closes(separator: str) -> bool:
+    """Whether a list's separator is its last: "and", "or"."""
+    return bool(re.search(r"\b(?:and|or)\b", separator))
+
+
 def _listed(text: str, start: int, end: int) -> str | None:
     """The class noun of the list of examples ``text[start:end]`` is an item of, if any: the
-    items before it short (at most six words), separated by commas, "and", "or"."""
+    items before it short (at most six words), separated by commas, "and", "or" (before the last)."""
     window = text[max(0, start - 240) : start]
     opens = list(_OPENS.finditer(window))
     if not opens or not _ITEM_END.match(text, end):
@@ -59,9 +64,12 @@ def _listed(text: str, start: int, end: int) -> str | None:
     last = opens[-1]
     gap = window[last.end() :]
     if gap:
-        pieces = _SEPARATOR.split(gap)
+        split = _SEPARATOR.split(gap)
+        pieces, separators = split[::2], split[1::2]
         if pieces[-1] != "" or any(not p or len(p.split()) > 6 or any(c in p for c in ".;:()") for p in pieces[:-1]):
             return None
+        if any(_closes(sep) for sep in separators[:-1]):
+            return None  # "datasets, e.g. CIFAR-10, and balance X and Y": the list ended at "and"
     return last.group(1)
 
 
