@@ -13,7 +13,8 @@ that class it agree.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable
+from bisect import bisect_right
+from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
 
@@ -54,15 +55,17 @@ def _closes(separator: str) -> bool:
     return bool(re.search(r"\b(?:and|or)\b", separator))
 
 
-def _listed(text: str, start: int, end: int) -> str | None:
+def _listed(text: str, start: int, end: int, opens: Sequence[re.Match[str]] | None = None) -> str | None:
     """The class noun of the list of examples ``text[start:end]`` is an item of, if any: the
-    items before it short (at most six words), separated by commas, "and", "or" (before the last)."""
-    window = text[max(0, start - 240) : start]
-    opens = list(_OPENS.finditer(window))
-    if not opens or not _ITEM_END.match(text, end):
+    items before it short (at most six words), separated by commas, "and", "or" (before the last).
+    ``opens``: every match of :data:`_OPENS` in ``text``, in order, when known."""
+    if opens is None:
+        opens = list(_OPENS.finditer(text))
+    k = bisect_right([m.end() for m in opens], start) - 1
+    if k < 0 or opens[k].start() < start - 240 or not _ITEM_END.match(text, end):
         return None
-    last = opens[-1]
-    gap = window[last.end() :]
+    last = opens[k]
+    gap = text[last.end() : start]
     if gap:
         split = _SEPARATOR.split(gap)
         pieces, separators = split[::2], split[1::2]
@@ -91,7 +94,7 @@ def _starts_phrase(text: str, start: int) -> bool:
     return before.split()[-1] in _PHRASE_STARTS
 
 
-def classes_at(text: str, written: str, start: int, end: int) -> set[str]:
+def classes_at(text: str, written: str, start: int, end: int, opens: Sequence[re.Match[str]] | None = None) -> set[str]:
     """The types the class nouns around the name at ``text[start:end]`` (lower case; ``written`` the
     name as the abstract writes it) give it.
 
@@ -106,7 +109,7 @@ def classes_at(text: str, written: str, start: int, end: int) -> set[str]:
     after = _AFTER.match(text, end)
     if after and _starts_phrase(text, start):
         nouns.append(after.group(1))
-    listed = _listed(text, start, end)
+    listed = _listed(text, start, end, opens)
     if listed and not (listed.startswith("application") and _written_as_name(written)):
         nouns.append(listed)  # "applications like AutoGPT and MetaGPT" are systems, not tasks
     before = _BEFORE.search(text, max(0, start - 30), start)
@@ -119,15 +122,26 @@ def _written_as_name(written: str) -> bool:
     return any(c.isupper() or c.isdigit() for c in written)
 
 
+class Abstract:
+    """An abstract read once for the class nouns around its names (:func:`paper_classes`)."""
+
+    def __init__(self, abstract: str) -> None:
+        self.low = abstract.lower()
+        # a letter whose lower case is longer would shift the places: then the lower case is the text
+        self.written = abstract if len(self.low) == len(abstract) else self.low
+        self.opens = list(_OPENS.finditer(self.low))
+
+    def classes(self, names: Iterable[str]) -> set[str]:
+        """The types the class nouns around every place the abstract writes one of ``names`` give."""
+        out: set[str] = set()
+        for start, end in places(self.low, list(names)):
+            out |= classes_at(self.low, self.written[start:end], start, end, self.opens)
+        return out
+
+
 def paper_classes(abstract: str, names: Iterable[str]) -> set[str]:
     """The types the class nouns around every place ``abstract`` writes one of ``names`` give."""
-    low = abstract.lower()
-    if len(low) != len(abstract):  # a letter whose lower case is longer: the places would shift
-        abstract = low
-    out: set[str] = set()
-    for start, end in places(low, list(names)):
-        out |= classes_at(low, abstract[start:end], start, end)
-    return out
+    return Abstract(abstract).classes(names)
 
 
 def class_types(graph: nx.MultiDiGraph) -> int:
@@ -135,12 +149,16 @@ def class_types(graph: nx.MultiDiGraph) -> int:
     they agree on one and at least half its papers class it (one paper's "applications such as
     social networks" does not make a task of what forty others use); the number retyped."""
     changed = 0
+    abstracts: dict[Hashable, Abstract] = {}
     for _, data in graph.nodes(data=True):
         if data.get("type") not in ENTITY_TYPES:
             continue
         names = [str(data.get("label", "")), *map(str, data.get("alt_labels", ())), *data.get(HIDDEN_LABELS, ())]
         papers = _papers(graph, data.get("papers", ()))
-        classes = [paper_classes(str(graph.nodes[p].get("abstract", "")), names) for p in papers]
+        for p in papers:
+            if p not in abstracts:
+                abstracts[p] = Abstract(str(graph.nodes[p].get("abstract", "")))
+        classes = [abstracts[p].classes(names) for p in papers]
         found = set().union(*classes)
         if len(found) == 1 and data["type"] not in found and 2 * sum(map(bool, classes)) >= len(papers):
             data["type"] = found.pop()
