@@ -14,7 +14,8 @@ ICLR 2022 papers judged by reading; the fresh samples dev57-dev64 are left out:
 ``score_entities`` sets ``confidence`` on every entity node. A paper's link to an entity has a
 confidence of its own: the entity's, moved by how sure the pipeline is of the paper's best mention
 of it (:func:`link_confidence`). ``drop_unsure`` removes the links below a threshold, and the
-entities no paper links to any more, with their edges (``kg build --min-confidence``).
+entities no paper links to any more, with their edges (``kg build --min-confidence``), and
+``drop_unnamed_relations`` the relations no paper stating them still names both ends of.
 """
 
 from __future__ import annotations
@@ -319,8 +320,9 @@ def drop_unnamed_relations(graph: nx.MultiDiGraph) -> int:
     """Remove the relations no paper that states them still names both ends of (``mentions`` or
     ``proposes``), once links were removed (:func:`drop_unsure`) or made ``about`` links
     (:mod:`kg.graph.named_inside`): a paper's relation to what it does not name is a relation to a
-    node the reader of its abstract was shown was no entity of it (the held-out readers judged 6 of
-    26 such statements right). A relation no paper states (derived) stays; how many were removed."""
+    node that is none of the paper's entities (the held-out readers judged 6 of 26 such statements
+    right). A relation no paper states (derived) stays, and so does one that some paper stating it
+    names both ends of, with all its papers; how many were removed."""
     named: dict[Hashable, set[Hashable]] = {}
     for paper, node, key in graph.edges(keys=True):
         if key in PAPER_RELATIONS:
