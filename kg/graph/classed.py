@@ -154,7 +154,7 @@ def class_types(graph: nx.MultiDiGraph) -> int:
         if data.get("type") not in ENTITY_TYPES:
             continue
         names = [str(data.get("label", "")), *map(str, data.get("alt_labels", ())), *data.get(HIDDEN_LABELS, ())]
-        papers = _papers(graph, data.get("papers", ()))
+        papers = [p for p in data.get("papers", ()) if p in graph]
         for p in papers:
             if p not in abstracts:
                 abstracts[p] = Abstract(str(graph.nodes[p].get("abstract", "")))
@@ -164,7 +164,3 @@ def class_types(graph: nx.MultiDiGraph) -> int:
             data["type"] = found.pop()
             changed += 1
     return changed
-
-
-def _papers(graph: nx.MultiDiGraph, papers: Iterable[Hashable]) -> list[Hashable]:
-    return [p for p in papers if p in graph]
