@@ -156,3 +156,39 @@ def test_the_method_a_title_proposes_addresses_what_the_title_says_it_is_for() -
         )
         == []
     )
+
+
+def _papers_entities(papers: list[tuple[str, str, list[tuple[str, str]], list[int]]]) -> dict[str, dict[str, str]]:
+    """paper key -> {label: "proposes" or "mentions"} of a build of (title, abstract, mentions, proposed)."""
+    built, extractions = [], []
+    for n, (title, abstract, mentions, proposed) in enumerate(papers):
+        built.append(Paper(f"p{n}", abstract, title=title))
+        placed = [
+            Mention(text, kind, abstract.index(text), abstract.index(text) + len(text)) for text, kind in mentions
+        ]
+        extractions.append(Extraction(placed, proposed, [], []))
+    graph = build_graph(built, extractions, kinds=vocabulary_kinds)
+    out: dict[str, dict[str, str]] = {}
+    for u, v, k in graph.edges(keys=True):
+        if k in {"mentions", "proposes"}:
+            links = out.setdefault(graph.nodes[u]["key"], {})
+            links[graph.nodes[v]["label"]] = "proposes" if k == "proposes" or links.get(graph.nodes[v]["label"]) else k
+    return out
+
+
+def test_a_name_the_title_coins_and_the_abstract_never_writes_is_proposed() -> None:
+    """ "LoTa-Bench: Benchmarking Language-oriented Task Planners ..." over "we propose a benchmark
+    system" (ICLR 2024): the abstract describes no method, so the title's name had no node at all."""
+    lota = (
+        "LoTa-Bench: Benchmarking Language-oriented Task Planners",
+        "We propose a benchmark system for task planning.",
+    )
+    links = _papers_entities([(*lota, [("benchmark system", "Concept"), ("task planning", "Task")], [0])])
+    assert links["p0"].get("LoTa-Bench") == "proposes", links
+    # nor where the abstract proposes a name already (it may be the same thing: SimWnW), nor a name
+    # another paper of the corpus writes (someone else's DINO)
+    wnw = ("Waxing-and-Waning: a Generic Framework", "We propose SimWnW, a framework.", [("SimWnW", "Method")], [0])
+    dino = ("DINO: A Conditional GAN", "We propose a conditional GAN.", [("conditional GAN", "Concept")], [0])
+    other = ("Self-distillation", "We study DINO features.", [("DINO", "Method")], [])
+    links = _papers_entities([wnw, dino, other])
+    assert "Waxing-and-Waning" not in links["p0"] and links["p1"] == {"conditional GAN": "proposes"}, links

@@ -104,7 +104,8 @@ def title_aliases(
     adversarial multi-armed bandit approach"), with that description named by the title: in this
     paper it is Auto-Transfer, proposed, and what the abstract says of it is said of Auto-Transfer.
     Not when the abstract names the title's name, when another paper names it (DINO is someone
-    else's) or the vocabularies know it.
+    else's) or the vocabularies know it. Where the abstract describes no method it proposes, the
+    title's name is a proposal of its own (:func:`_title_only`).
 
     >>> ex = Extraction([Mention("bandit approach", "Method", 13, 28)], [0], [], [])
     >>> title_aliases([Paper("a", "We propose a bandit approach.", "Auto-Transfer: Routing")], [ex])[0].mentions
@@ -117,8 +118,11 @@ def title_aliases(
     out = list(extractions)
     for n, (paper, ex) in enumerate(zip(papers, extractions, strict=True)):
         name = coined_title_name(paper.title)
-        main = _described(ex) if name is not None else None
-        if name is None or main is None or named.get(term_key(name), set()) or (known is not None and known(name)):
+        if name is None or named.get(term_key(name), set()) or (known is not None and known(name)):
+            continue
+        main = _described(ex)
+        if main is None:
+            out[n] = _title_only(paper, ex, name)
             continue
         described = ex.mentions[main]
         place = (described.start, described.end)
@@ -129,6 +133,25 @@ def title_aliases(
         spelled = [(name, long)] if own and _spelled_in(described.text, paper.title) else []
         out[n] = ex._replace(mentions=mentions, definitions=[*ex.definitions, *spelled])
     return out
+
+
+def _title_only(paper: Paper, ex: Extraction, name: str) -> Extraction:
+    """The extraction, with the name the title coins as a proposed mention of its own when the
+    abstract neither writes it nor names what it proposes ("LoTa-Bench: Benchmarking ..." over "we
+    propose a benchmark system"): at the end of the abstract, where no sentence holds it, so no
+    relation of the abstract is said of it. Unchanged when the paper proposes a name already (it
+    may be the same thing under another name: "Waxing-and-Waning: ..." and SimWnW).
+
+    >>> ex = Extraction([Mention("benchmark system", "Concept", 13, 29)], [0], [], [])
+    >>> paper = Paper("a", "We propose a benchmark system.", "LoTa-Bench: Benchmarking Planners")
+    >>> _title_only(paper, ex, "LoTa-Bench").mentions[1:], _title_only(paper, ex, "LoTa-Bench").proposed
+    ([Mention(text='LoTa-Bench', label='Method', start=30, end=30, score=None)], [0, 1])
+    """
+    if any(_a_name(ex.mentions[i]) for i in ex.proposed):
+        return ex
+    end = len(paper.abstract)
+    mentions = [*ex.mentions, Mention(name, "Method", end, end)]
+    return ex._replace(mentions=mentions, proposed=[*ex.proposed, len(ex.mentions)])
 
 
 #: Words that end the task a title names after "for": "for Few-shot Learning Across Domains".
