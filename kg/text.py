@@ -359,3 +359,14 @@ def plain_letters(text: str) -> str:
     if text.isascii():
         return text
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def sentence_at(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds the characters ``start:end``.
+
+    >>> sentence_at("We propose X. It beats Y on D. Done.", 24, 25)
+    'It beats Y on D.'
+    """
+    begin = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start))
+    stop = text.find(". ", end)
+    return text[begin + 2 if begin >= 0 else 0 : stop + 1 if stop >= 0 else len(text)].strip()

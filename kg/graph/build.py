@@ -18,6 +18,7 @@ from kg.graph.name_types import dataset_variants, retype_by_names
 from kg.graph.named_kinds import named_kinds
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
+from kg.graph.result_datasets import RESULT_DATASET_CONFIDENCE, evaluations
 from kg.graph.shown_names import shown_proposals
 from kg.graph.terms import term_key
 from kg.graph.titles import (
@@ -356,10 +357,24 @@ def build_graph(
         if label == "conjoinedWith" and max(confidence[((u, v, label), p)] for p in slot["papers"]) >= min_confidence
     ]
     retype_by_names(graph, conjoined, presented)  # "LLaMA-2", "MBPP", "GPU", "GAIA: a benchmark"
-    for edge, (source, title, said_so) in said_in_titles:  # after typing: a title's words are no evidence of a type
+    # after typing: a title's words are no evidence of a type; a paper's method and datasets as typed
+    evaluated = evaluations(
+        papers,
+        extractions,
+        keys,
+        lambda k: graph.nodes[entity_node(k)]["type"],
+        lambda paper, k: (paper_node(paper), entity_node(k), "proposes") in edges,
+    )
+    for edge, (source, stated_by, said_so) in [
+        *said_in_titles,
+        *(
+            ((entity_node(m), entity_node(d), "evaluatedOn"), (paper_node(p), sentence, RESULT_DATASET_CONFIDENCE))
+            for p, m, d, sentence in evaluated
+        ),
+    ]:
         slot = edges[edge]
         slot["papers"].add(source)
-        slot["evidence"].add(title)
+        slot["evidence"].add(stated_by)
         confidence[(edge, source)] = max(confidence.get((edge, source), 0.0), said_so)
     for (u, v, label), slot in sorted(edges.items()):
         if label == "proposes":

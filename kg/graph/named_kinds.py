@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kg.records import Extraction, Mention, RelationRecord
-from kg.text import normal_form, plain_letters
+from kg.text import normal_form, plain_letters, sentence_at
 
 #: How sure a compound is a kind of its head: the reader's word, not a parse's guess.
 NAMED_KIND_CONFIDENCE = 0.75
@@ -86,13 +86,6 @@ def _written_alone(abstract: str, head: str, name: str) -> bool:
     return False
 
 
-def _sentence(abstract: str, start: int, end: int) -> str:
-    """The sentence of ``abstract`` that holds the characters ``start:end``."""
-    begin = max(abstract.rfind(". ", 0, start), abstract.rfind("? ", 0, start))
-    stop = abstract.find(". ", end)
-    return abstract[begin + 2 if begin >= 0 else 0 : stop + 1 if stop >= 0 else len(abstract)].strip()
-
-
 def named_kinds(abstract: str, ex: Extraction, own: Collection[int]) -> list[RelationRecord]:
     """``isA`` from each mention in ``own`` (the paper's proposals) to the mention of the paper that
     heads it nearest (:func:`head_of`) and that the abstract writes on its own too, stated by the
@@ -130,5 +123,6 @@ def named_kinds(abstract: str, ex: Extraction, own: Collection[int]) -> list[Rel
         j = max(heads, key=lambda k: len(_words(ex.mentions[k].text)))  # the nearest: "deep RL", not "RL"
         if frozenset((i, j)) not in related:
             label = "addresses" if name.label == "Method" and ex.mentions[j].label == "Task" else "isA"
-            added.append(RelationRecord(i, label, j, _sentence(abstract, name.start, name.end), NAMED_KIND_CONFIDENCE))
+            sentence = sentence_at(abstract, name.start, name.end)
+            added.append(RelationRecord(i, label, j, sentence, NAMED_KIND_CONFIDENCE))
     return added

@@ -1,0 +1,55 @@
+"""What a paper's method is evaluated on, read by the graph from its sentences of results once the
+types are known (issue 13: relations per paper, each one stated)."""
+
+from __future__ import annotations
+
+from kg.graph.build import build_graph
+from kg.records import Extraction, Mention, Paper
+
+
+def _evaluated(abstract: str, *mentions: tuple[str, str], proposed: tuple[int, ...] = (0,)) -> set[tuple[str, str]]:
+    """(method, dataset) of the evaluatedOn relations a build of one paper keeps; each mention is
+    placed at its first occurrence after the previous one."""
+    placed, at = [], 0
+    for text, kind in mentions:
+        start = abstract.index(text, at)
+        placed.append(Mention(text, kind, start, start + len(text)))
+        at = start + len(text)
+    graph = build_graph([Paper("p1", abstract, title="A Study")], [Extraction(placed, list(proposed), [], [])])
+    return {
+        (graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "evaluatedOn"
+    }
+
+
+def test_a_sentence_of_results_naming_the_method_and_a_dataset_states_the_evaluation() -> None:
+    # "We evaluate MUSE on three publicly available datasets: MIMIC-IV, eICU, and ADNI" (ICLR 2024):
+    # the parse hangs the list on "datasets", and relates nothing
+    text = "We propose MUSE, a network. We evaluate MUSE on three public datasets: CIFAR-10, ImageNet, and MNIST."
+    found = _evaluated(
+        text, ("MUSE", "Method"), ("MUSE", "Method"), *((d, "Dataset") for d in ("CIFAR-10", "ImageNet", "MNIST"))
+    )
+    assert found == {("MUSE", "CIFAR-10"), ("MUSE", "ImageNet"), ("MUSE", "MNIST")}
+    # "our method" stands for the one method the paper proposes
+    text = "We propose MUSE, a network. Our method outperforms strong baselines on CIFAR-10."
+    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == {("MUSE", "CIFAR-10")}
+
+
+def test_no_evaluation_from_training_data_a_new_benchmark_a_contrast_or_a_cut_name() -> None:
+    text = "We propose MUSE, a network. Experiments show MUSE pre-trained on ImageNet transfers well."
+    assert _evaluated(text, ("MUSE", "Method"), ("ImageNet", "Dataset")) == set()
+    text = "We propose MUSE, a network. We also release a new benchmark with results of MUSE, built from MNIST."
+    assert _evaluated(text, ("MUSE", "Method"), ("MNIST", "Dataset")) == set()
+    text = "We propose MUSE, a network. Unlike prior results on CIFAR-10, MUSE is robust."
+    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == set()
+    text = "We propose MUSE, a network. MUSE achieves strong results on ImageNet-C."
+    assert _evaluated(text, ("MUSE", "Method"), ("ImageNet", "Dataset")) == set()
+    # "our experiments" are no method: "Our experiments show that the parametric LM struggles on its
+    # own with domains not covered by OLC" (SILO, held-out sample c)
+    text = "We propose MUSE, a network. Our experiments show that baselines struggle on CIFAR-10."
+    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == set()
+    # nor a sentence without results, nor one naming another method only where the paper has two
+    text = "We propose MUSE, a network. CIFAR-10 has ten classes."
+    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == set()
+    text = "We propose MUSE and FooNet. Our experiments on CIFAR-10 show gains."
+    found = _evaluated(text, ("MUSE", "Method"), ("FooNet", "Method"), ("CIFAR-10", "Dataset"), proposed=(0, 1))
+    assert found == set()
