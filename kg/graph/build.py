@@ -229,9 +229,9 @@ def build_graph(
     names it coins (:mod:`kg.graph.coined_names`), the new names whose results it states
     (:mod:`kg.graph.shown_names`) and capitalized variants of a name it proposes
     (:mod:`kg.graph.proposal_variants`), never a name more than
-    :data:`~kg.graph.titles.MAX_PAPERS` papers of the corpus use.
-
-    Node and edge insertion is sorted, so the same input always gives the same graph.
+    :data:`~kg.graph.titles.MAX_PAPERS` papers of the corpus use. Typed, a paper's sentences of
+    results say what its method is evaluated on (:mod:`kg.graph.result_datasets`). Node and edge
+    insertion is sorted, so the same input always gives the same graph.
     """
     if len(papers) != len(extractions):
         raise ValueError(f"{len(papers)} papers but {len(extractions)} extractions")
