@@ -274,6 +274,7 @@ def build(
         from kg.graph.build import build_graph
         from kg.graph.clusters import add_clusters
         from kg.graph.confidence import drop_unnamed_relations, drop_unsure, load_model, score_entities
+        from kg.graph.generic_heads import drop_generic_heads
         from kg.graph.hidden_labels import hide_colliding_short_forms
         from kg.graph.named_inside import link_about
         from kg.graph.naming import link_broader, link_named
@@ -336,6 +337,7 @@ def build(
         report.unsure = drop_unsure(graph, threshold) if threshold > 0 else 0
         lap("entity confidence")
         link_named(graph)
+        drop_generic_heads(graph)  # "regularization technique" where the paper names regularization
         link_about(graph)
         drop_unnamed_relations(graph)  # what a paper states of what it no longer names
         link_broader(graph)
