@@ -361,12 +361,22 @@ def plain_letters(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of ``text`` that holds the characters ``start:end`` begins and ends.
+
+    >>> sentence_bounds("We propose X. It beats Y on D. Done.", 24, 25)
+    (14, 30)
+    """
+    begin = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start))
+    stop = text.find(". ", end)
+    return begin + 2 if begin >= 0 else 0, stop + 1 if stop >= 0 else len(text)
+
+
 def sentence_at(text: str, start: int, end: int) -> str:
-    """The sentence of ``text`` that holds the characters ``start:end``.
+    """The sentence of ``text`` that holds the characters ``start:end`` (:func:`sentence_bounds`).
 
     >>> sentence_at("We propose X. It beats Y on D. Done.", 24, 25)
     'It beats Y on D.'
     """
-    begin = max(text.rfind(". ", 0, start), text.rfind("? ", 0, start))
-    stop = text.find(". ", end)
-    return text[begin + 2 if begin >= 0 else 0 : stop + 1 if stop >= 0 else len(text)].strip()
+    begin, stop = sentence_bounds(text, start, end)
+    return text[begin:stop].strip()

@@ -15,12 +15,10 @@ an open vocabulary knows ("kernel method"). An entity no paper mentions any more
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import networkx as nx
 
 from kg.graph.confidence import unlink
+from kg.graph.named_inside import Names
 from kg.text import singular, term_key
 
 #: Heads that say what kind of thing a name is and nothing of what it is ("technique" of
@@ -31,16 +29,13 @@ GENERIC_HEADS = frozenset(
 )
 
 
-def _names(data: Mapping[str, Any]) -> list[str]:
-    return [str(data.get("label", "")), *map(str, data.get("alt_labels", ()) or ())]
-
-
-def headed_names(graph: nx.MultiDiGraph, paper: str) -> list[str]:
+def headed_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None) -> list[str]:
     """The entities ``paper`` mentions and does not propose whose label is another of its entities'
     names plus a generic head, none of them known to a vocabulary."""
+    names = names or Names(graph)
     mentioned = [v for _, v, k in graph.out_edges(paper, keys=True) if k == "mentions"]
     proposed = {v for _, v, k in graph.out_edges(paper, keys=True) if k == "proposes"}
-    keys = {node: {term_key(n) for n in _names(graph.nodes[node])} for node in mentioned}
+    keys = {node: {term_key(n) for n in names.of(node)} for node in mentioned}
     out = []
     for node in mentioned:
         data = graph.nodes[node]
@@ -56,8 +51,9 @@ def headed_names(graph: nx.MultiDiGraph, paper: str) -> list[str]:
 def drop_generic_heads(graph: nx.MultiDiGraph) -> int:
     """Unlink each paper from its entities :func:`headed_names` finds; how many links went."""
     dropped = 0
+    names = Names(graph)
     for paper in [n for n, d in graph.nodes(data=True) if d.get("type") == "Paper"]:
-        for node in headed_names(graph, paper):
+        for node in headed_names(graph, paper, names):
             unlink(graph, paper, node)
             dropped += 1
     return dropped

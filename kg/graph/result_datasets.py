@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 
 from kg.records import Extraction, Mention, Paper
-from kg.text import joins_word, sentence_at
+from kg.text import joins_word, sentence_bounds
 
 #: Confidence of an evaluation read off a sentence of results by the graph, as the parse's
 #: (:data:`kg.nlp.result_places.RESULT_PLACE_CONFIDENCE`).
@@ -76,14 +76,14 @@ def result_datasets(
     for mention, key in zip(mentions, keys, strict=True):
         if key is None or key not in datasets or not _a_name(abstract, mention):
             continue
-        sentence = sentence_at(abstract, mention.start, mention.end)
+        begin, stop = sentence_bounds(abstract, mention.start, mention.end)
+        sentence = abstract[begin:stop].strip()
         if not _RESULTS.search(sentence) or _NOT_RESULTS.search(sentence):
             continue
-        begin = abstract.find(sentence)
         named = {
             k
             for m, k in zip(mentions, keys, strict=True)
-            if k is not None and k in methods and begin <= m.start < m.end <= begin + len(sentence)
+            if k is not None and k in methods and begin <= m.start < m.end <= stop
         }
         if not named and len(methods) == 1 and _OURS.search(sentence):
             named = set(methods)
