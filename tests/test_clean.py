@@ -84,3 +84,21 @@ def test_clean_drops_citation_commands_and_ligatures() -> None:
 def test_clean_drops_math_markup_written_outside_dollars(text: str, cleaned: str) -> None:
     """Math decorations outside ``$`` leave no "tilde" or "ensuremath" word, nor braces."""
     assert clean_abstract(text).text == cleaned
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        # a word broken across a line whose space the extraction lost (issue 12, spans)
+        (
+            "Joint embedding archi-tectures learn rep-resentations.",
+            "Joint embedding architectures learn representations.",
+        ),
+        ("Sensing at-tention while ac-quiring data.", "Sensing attention while acquiring data."),
+        # hyphenated words stay as written
+        ("A test-bed for auto-regressive, non-linear and self-supervised roll-outs.", None),
+        ("Fine-tuning a state-of-the-art model on real-world data.", None),
+    ],
+)
+def test_clean_joins_a_word_a_line_break_hyphenated(text: str, cleaned: str | None) -> None:
+    assert clean_abstract(text).text == (cleaned or text)

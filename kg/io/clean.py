@@ -165,6 +165,8 @@ def _dash(match: re.Match[str]) -> str:
 
 #: A word broken across a line with a hyphen: "explic- itly" (not "fully- and partially-").
 _LINE_BREAK = re.compile(r"\b([a-z]{2,})- ([a-z]{2,})\b")
+#: The same break whose space the extraction lost: "rep-resentations", "archi-tectures" (not "auto-regressive").
+_INNER_BREAK = re.compile(r"\b([a-z]{2,})-([a-z]{2,})\b")
 
 
 def _open_groups(text: str) -> str:
@@ -184,6 +186,15 @@ def _rejoin(match: re.Match[str]) -> str:
     if english_zipf(first + second) >= 2.5 and max(english_zipf(first), english_zipf(second)) < 3:
         return first + second
     return match.group(0)
+
+
+def _rejoin_inner(match: re.Match[str]) -> str:
+    """One word again when the whole is a common word and a half is no word at all ("ac-quiring",
+    "at-tention"); a hyphen between words stays ("test-bed", "non-linearity", "roll-out")."""
+    first, second = match.groups()
+    if english_zipf(first + second) >= 3.0 and min(english_zipf(first), english_zipf(second)) < 1.6:
+        return first + second
+    return _rejoin(match)
 
 
 #: Words a missing space glues to the next word ("Theparametric", "canbe") or to the word before
@@ -267,6 +278,8 @@ def clean_abstract(text: str) -> Cleaned:
     'Hyvärinen and Erdős; O(SAB H); code at https://x.org/a.'
     >>> clean_abstract("It explic- itly acts under fully- and partially- observable settings.").text
     'It explicitly acts under fully- and partially- observable settings.'
+    >>> clean_abstract("JE archi-tectures learn rep-resentations of a test-bed, auto-regressive or not.").text
+    'JE architectures learn representations of a test-bed, auto-regressive or not.'
     >>> clean_abstract("the most successful convolutional neural\\u00a0architectures").text
     'the most successful convolutional neural architectures'
 
@@ -338,6 +351,8 @@ def clean_abstract(text: str) -> Cleaned:
         text = _GLUED_LIST.sub(r"\g<0> ", text)
     if "- " in text:
         text = _LINE_BREAK.sub(_rejoin, text)
+    if "-" in text:
+        text = _INNER_BREAK.sub(_rejoin_inner, text)
     if "--" in text or "–" in text:
         text = _NAME_DASH.sub(r"\1-", text)  # "Kullback--Leibler divergence" is one name
     if "--" in text:
