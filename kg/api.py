@@ -171,7 +171,8 @@ def build(
     ``extractor``: ``fast``, ``accurate`` or ``rules``; ``processes``: 0 chooses by input size;
     ``on_problem`` is called with each skipped record or warning; entities and relations with a
     confidence below ``min_confidence`` are left out (0: keep all; None: each one's default,
-    favouring precision: 0.33 for entities, 0.7 for relations combined over their papers).
+    favouring precision: 0.33 for entities, 0.7 for relations' statements combined over their papers;
+    a relation's confidence is then weighed by its two ends', and a given ``min_confidence`` applies to it).
     ``thesauri`` are thesaurus files (VOSviewer's or kg's CSV) whose rules correct the graph.
     A file that cannot be read at all raises :class:`kg.io.InputError`.
     """

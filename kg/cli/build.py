@@ -87,8 +87,9 @@ def build(
             "--min-confidence",
             min=0.0,
             max=1.0,
-            help="Leave out entities and relations kg is less sure of (0-1; 0 keeps all). Default: 0.33 for"
-            " entities (the shipped model's threshold), 0.7 for relations; both favour precision.",
+            help="Leave out entities and relations kg is less sure of (0-1; 0 keeps all; a relation is as sure as"
+            " its statement times its two ends). Default: 0.33 for entities (the shipped model's threshold), 0.7"
+            " for relations' statements; both favour precision.",
             show_default=False,
         ),
     ] = None,

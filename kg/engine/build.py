@@ -252,9 +252,11 @@ def build(
     thesaurus files (:mod:`kg.io.thesaurus`) whose rules correct the resolved graph, in order,
     before it is linked. They change nothing upstream: the cached extractions stay valid.
     Entities and relations whose confidence is below ``min_confidence`` are left out; None takes
-    each one's default (the entity model's threshold; :data:`kg.records.DEFAULT_MIN_CONFIDENCE`
-    for relations, combined over papers in :func:`kg.graph.build.build_graph`). An entity a
-    thesaurus rule kept, renamed or merged into stays.
+    each one's default (the entity model's threshold; for relations, their statements' score,
+    combined over papers in :func:`kg.graph.build.build_graph`, must reach
+    :data:`kg.records.DEFAULT_MIN_CONFIDENCE`). A relation's confidence is then its statement's
+    weighed by its two ends' (:mod:`kg.graph.relation_weights`), and a given ``min_confidence``
+    applies to that too. An entity a thesaurus rule kept, renamed or merged into stays.
     """
     report = BuildReport()
     formats = list(formats)
@@ -278,6 +280,7 @@ def build(
         from kg.graph.hidden_labels import hide_colliding_short_forms
         from kg.graph.named_inside import link_about
         from kg.graph.naming import link_broader, link_named
+        from kg.graph.relation_weights import weigh_relations
         from kg.graph.thesaurus import apply_thesaurus, check_rule
         from kg.graph.trends import add_years
         from kg.nlp.lexicon import load_lexicon, word_not_name
@@ -340,6 +343,7 @@ def build(
         drop_generic_heads(graph)  # "regularization technique" where the paper names regularization
         link_about(graph)
         drop_unnamed_relations(graph)  # what a paper states of what it no longer names
+        weigh_relations(graph, min_confidence or 0.0)  # a relation is as sure as its statement and its ends
         link_broader(graph)
         lap("link named entities")
         add_years(graph)
