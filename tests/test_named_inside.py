@@ -151,3 +151,31 @@ def test_issue_13_a_relation_of_a_paper_to_what_it_names_only_inside_a_longer_na
     assert link_about(graph) == 1
     assert drop_unnamed_relations(graph) == 1
     assert relations() == {("pruning", "meta-learning"), ("Dropout", "pruning")}
+
+
+def test_issue_12_a_name_written_only_joined_to_a_version_is_what_the_paper_is_about() -> None:
+    """ "LLaMA" of "LLaMA-2", "ImageNet" of "ImageNet-OOD": the held-out readers' fragments; not
+    "Transformer" of "Transformer-based models", nor a name also written on its own."""
+    graph = _graph(
+        {
+            "a": (
+                "We tune LLaMA-2 and Transformer-based models, evaluated on ImageNet-OOD.",
+                [
+                    ("LLaMA-2", "Method"),
+                    ("LLaMA", "Method"),
+                    ("ImageNet-OOD", "Dataset"),
+                    ("ImageNet", "Dataset"),
+                    ("Transformer", "Method"),
+                ],
+            ),
+            "b": ("LLaMA-2 improves on LLaMA.", [("LLaMA-2", "Method"), ("LLaMA", "Method")]),
+        }
+    )
+    assert link_about(graph) == 2
+    assert _links(graph, "a") == {
+        "LLaMA-2": "mentions",
+        "LLaMA": ABOUT,
+        "ImageNet-OOD": "mentions",
+        "Transformer": "mentions",
+    }  # no paper names ImageNet on its own: no node
+    assert _links(graph, "b") == {"LLaMA-2": "mentions", "LLaMA": "mentions"}
