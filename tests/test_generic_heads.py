@@ -33,6 +33,14 @@ def test_a_name_plus_a_generic_head_goes_where_the_paper_names_the_name() -> Non
     assert _entities(text, *mentions) == {"regularization", "clustering approach"}
 
 
+def test_what_a_name_is_able_to_do_or_a_step_of_it_goes_too() -> None:
+    text = "Generalization matters. We test the generalization ability on a summarization task. Summarization is hard."
+    mentions = (("Generalization", "Concept"), ("generalization ability", "Concept"), ("summarization task", "Task"))
+    assert _entities(text, *mentions, ("Summarization", "Task")) == {"Generalization", "Summarization"}
+    text = "Proteins fold. We study protein design for every protein."
+    assert _entities(text, ("Proteins", "Concept"), ("protein design", "Task")) == {"Protein", "protein design"}
+
+
 def test_what_the_paper_proposes_or_a_head_that_ends_established_names_stays() -> None:
     text = "We propose a new interpolation operator. The interpolation is fast."
     mentions = (("interpolation operator", "Method"), ("interpolation", "Method"))
