@@ -127,16 +127,17 @@ def starts_joined(text: str, names: list[str]) -> bool:
     >>> starts_joined("transformer-based models", ["Transformer"]), starts_joined("no name here", ["LLaMA"])
     (False, False)
     """
-    if places(text, names):
-        return False
     joined = False
     for name in names:
+        words = _words(name)
+        if not words or f"{words[-1]}-" not in text:  # most names never go on with a hyphen
+            continue
         pattern = _joined_pattern(name)
         for m in pattern.finditer(text) if pattern is not None else ():
             if m.group(1) in _MODIFYING:
                 return False
             joined = True
-    return joined
+    return joined and not places(text, names)
 
 
 def _keys(name: str, suffixes: bool) -> set[str]:
