@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+from conftest import EXAMPLES
 from spacy.language import Language
 
 from kg.engine.build import build
 from kg.graph.model import RELATIONS
 from kg.graph.relation_weights import weigh_relations
-from tests.conftest import EXAMPLES
 
 
 def _graph() -> nx.MultiDiGraph:
