@@ -25,6 +25,12 @@ from kg.graph.model import new_graph
         ("UK Biobank is an extremely large biomedical dataset.", "UK Biobank", {"Dataset"}),
         ("We propose a novel disentanglement metric LSEPIN and study it.", "LSEPIN", {"Metric"}),
         (
+            "We propose a novel training algorithm called Conservative Density Estimation (CDE).",
+            "Conservative Density Estimation",
+            {"Method"},
+        ),
+        ("Furthermore, we propose a novel metric named TCAS, which assesses tokens.", "TCAS", {"Metric"}),
+        (
             "Inspired by deep tempering, an approach introduced for belief networks, we ...",
             "deep tempering",
             {"Method"},
@@ -56,6 +62,8 @@ def test_the_word_an_abstract_classes_a_name_by(abstract: str, name: str, kinds:
         ("We use image classification datasets, e.g. CIFAR-10, and balance realism and faithfulness.", "faithfulness"),
         # a class noun before a word, not before a name written as one
         ("This is helpful to task adaptation in general.", "adaptation"),
+        # what a class noun calls a name goes past the start of it
+        ("We are led to an alternative approach called Diffusion Time Estimation (DTE).", "diffusion time"),
     ],
 )
 def test_what_classes_another_phrase_classes_no_name(abstract: str, name: str) -> None:

@@ -1,6 +1,6 @@
 """What an abstract calls a name says what kind of thing it is: "tasks such as forecasting and
 imputation", "GAIA, a benchmark for General AI Assistants", "UK Biobank is an extremely large
-biomedical dataset", "a novel disentanglement metric LSEPIN".
+biomedical dataset", "a novel disentanglement metric LSEPIN", "a training algorithm called CDE".
 
 The extractor types a mention from its own words and the parse around it; the word the writer
 chose for the class of the thing is often further away (a list's head noun, an apposition, a
@@ -43,8 +43,12 @@ _AFTER = re.compile(
 _OPENS = re.compile(rf"\b({_NOUN}),?\s*(?:such as|including|like|\(?e\.g\.,?|:)\s+")
 #: Between a list's items: a comma, "and", "or".
 _SEPARATOR = re.compile(r"(\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))")
-#: "the metric LSEPIN": a class noun right before a name written as one (a capital or a digit).
-_BEFORE = re.compile(rf"\b({_NOUN})\s+$")
+#: "the metric LSEPIN", "an algorithm called CDE": a class noun right before a name written as one (a
+#: capital or a digit), or before the word that names it.
+_BEFORE = re.compile(rf"\b({_NOUN})(\s+(?:called|named|dubbed|termed))?\s+$")
+#: A name going on with a word: the class noun before it names the longer name ("an approach called
+#: Diffusion Time Estimation"), not its start.
+_GOES_ON = re.compile(r"[ \t]+(?!(?:which|that|to|for|with|and|or|is|are|as|in|on|of|by|from|via)\b)[a-z]")
 #: What may follow a list's item: another separator, the end of a clause or of a bracket, or the
 #: item's own short form in brackets.
 _ITEM_END = re.compile(r"\s*(?:\([^()]{1,20}\))?\s*(?:$|[,.;:)]|and\b|or\b)")
@@ -113,8 +117,8 @@ def classes_at(text: str, written: str, start: int, end: int, opens: Sequence[re
     if listed and not (listed.startswith("application") and _written_as_name(written)):
         nouns.append(listed)  # "applications like AutoGPT and MetaGPT" are systems, not tasks
     before = _BEFORE.search(text, max(0, start - 30), start)
-    if before and _written_as_name(written):
-        nouns.append(before.group(1))
+    if before and _written_as_name(written) and not (before.group(2) and _GOES_ON.match(text, end)):
+        nouns.append(before.group(1))  # not "diffusion time" of "an approach called diffusion time estimation"
     return {CLASS_NOUNS[n] for n in nouns}
 
 
