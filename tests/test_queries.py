@@ -34,6 +34,7 @@ def test_every_example_query_is_tested():
         "under-broader.rq",
         "co-occurring.rq",
         "contribution-evidence.rq",
+        "sure-evaluations.rq",
     }
     assert {q.name for q in QUERIES} == tested
 
@@ -107,3 +108,14 @@ def test_query_contribution_evidence(rdf):
     _, table = answer(rdf, "contribution-evidence.rq")
     assert table[0][:3] == ["Simple Policy Optimization", "improvesOn", "Proximal Policy Optimization"]
     assert "SPO outperforms PPO" in table[0][3]
+
+
+def test_query_sure_evaluations(rdf):
+    """The evaluations kg is surest of first, each at 0.5 or more: a relation is as sure as its
+    statement and its two ends (kg.graph.relation_weights)."""
+    _, table = answer(rdf, "sure-evaluations.rq")
+    pairs = [(method, dataset) for method, dataset, _, _ in table]
+    assert ("BRONet", "Tiny-ImageNet") in pairs and ("Directly Forecasting Belief Transformer", "D4RL") in pairs
+    confidences = [float(c) for _, _, c, _ in table]
+    assert confidences == sorted(confidences, reverse=True) and min(confidences) >= 0.5
+    assert all(evidence for *_, evidence in table)
