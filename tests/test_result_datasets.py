@@ -3,6 +3,8 @@ types are known (issue 13: relations per paper, each one stated)."""
 
 from __future__ import annotations
 
+import pytest
+
 from kg.graph.build import build_graph
 from kg.records import Extraction, Mention, Paper
 
@@ -34,22 +36,30 @@ def test_a_sentence_of_results_naming_the_method_and_a_dataset_states_the_evalua
     assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == {("MUSE", "CIFAR-10")}
 
 
-def test_no_evaluation_from_training_data_a_new_benchmark_a_contrast_or_a_cut_name() -> None:
-    text = "We propose MUSE, a network. Experiments show MUSE pre-trained on ImageNet transfers well."
-    assert _evaluated(text, ("MUSE", "Method"), ("ImageNet", "Dataset")) == set()
-    text = "We propose MUSE, a network. We also release a new benchmark with results of MUSE, built from MNIST."
-    assert _evaluated(text, ("MUSE", "Method"), ("MNIST", "Dataset")) == set()
-    text = "We propose MUSE, a network. Unlike prior results on CIFAR-10, MUSE is robust."
-    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == set()
-    text = "We propose MUSE, a network. MUSE achieves strong results on ImageNet-C."
-    assert _evaluated(text, ("MUSE", "Method"), ("ImageNet", "Dataset")) == set()
-    # "our experiments" are no method: "Our experiments show that the parametric LM struggles on its
-    # own with domains not covered by OLC" (SILO, held-out sample c)
-    text = "We propose MUSE, a network. Our experiments show that baselines struggle on CIFAR-10."
-    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == set()
-    # nor a sentence without results, nor one naming another method only where the paper has two
-    text = "We propose MUSE, a network. CIFAR-10 has ten classes."
-    assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == set()
+MUSE = ("MUSE", "Method")
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions"),
+    [
+        ("Experiments show MUSE pre-trained on ImageNet transfers well.", (MUSE, ("ImageNet", "Dataset"))),
+        ("We also release a new benchmark with results of MUSE, built from MNIST.", (MUSE, ("MNIST", "Dataset"))),
+        ("Unlike prior results on CIFAR-10, MUSE is robust.", (MUSE, ("CIFAR-10", "Dataset"))),
+        ("MUSE achieves strong results on ImageNet-C.", (MUSE, ("ImageNet", "Dataset"))),
+        # "our experiments" are no method: "Our experiments show that the parametric LM struggles on its
+        # own with domains not covered by OLC" (SILO, held-out sample c)
+        ("Our experiments show that baselines struggle on CIFAR-10.", (MUSE, ("CIFAR-10", "Dataset"))),
+        # nor a sentence without results
+        ("CIFAR-10 has ten classes.", (MUSE, ("CIFAR-10", "Dataset"))),
+    ],
+)
+def test_no_evaluation_from_training_data_a_new_benchmark_a_contrast_or_a_cut_name(
+    text: str, mentions: tuple[tuple[str, str], ...]
+) -> None:
+    assert _evaluated("We propose MUSE, a network. " + text, *mentions) == set()
+
+
+def test_no_evaluation_where_the_paper_proposes_two_methods_and_names_neither() -> None:
     text = "We propose MUSE and FooNet. Our experiments on CIFAR-10 show gains."
     found = _evaluated(text, ("MUSE", "Method"), ("FooNet", "Method"), ("CIFAR-10", "Dataset"), proposed=(0, 1))
     assert found == set()
