@@ -102,3 +102,31 @@ def test_clean_drops_math_markup_written_outside_dollars(text: str, cleaned: str
 )
 def test_clean_joins_a_word_a_line_break_hyphenated(text: str, cleaned: str | None) -> None:
     assert clean_abstract(text).text == (cleaned or text)
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        (
+            r"85.6\% atom stability in GEOM-DRUG\footnote{The scores are reported at 1k steps.}). It",
+            "85.6% atom stability in GEOM-DRUG (The scores are reported at 1k steps.)). It",
+        ),
+        (
+            r"a study with human participants\footnote{IRB approval under reference R84123/RE001} suggests",
+            "a study with human participants (IRB approval under reference R84123/RE001) suggests",
+        ),
+        (
+            r"disparity metrics\footnote{Metrics like $\{a\}$ calibration.} are",
+            "disparity metrics (Metrics like a calibration.) are",
+        ),
+    ],
+)
+def test_clean_a_footnote_is_an_aside_not_glued_to_the_word_before(text: str, cleaned: str) -> None:
+    """A footnote's first word glued to the name it followed made nodes "GEOM-DRUGThe" and
+    "participantsIRB" (issue 12, spans; session 62's held-out reader)."""
+    assert clean_abstract(text).text == cleaned
+
+
+def test_clean_a_footnote_keeps_its_link() -> None:
+    cleaned = clean_abstract(r"Our code is released at Github\footnote{\url{https://github.com/a/IOT}}.")
+    assert cleaned == ("Our code is released at Github (https://github.com/a/IOT).", ("https://github.com/a/IOT",))

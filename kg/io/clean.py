@@ -27,6 +27,7 @@ _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*([^)\s]*)\s*\)")
 _MD_AUTOLINK = re.compile(r"<(https?://[^>\s]+)>")
 _HREF = re.compile(r"\\(?:href)\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _URL_CMD = re.compile(r"\\url\s*\{([^{}]*)\}")
+_FOOTNOTE = re.compile(r"\s*~?\\footnote\s*\{")
 #: A citation command with its keys: "overparameterization \\citep{nagarajan2019}" (no word a reader sees).
 _CITE = re.compile(r"\s*~?\\cite[a-z]*\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
 #: Typographic ligatures of PDF text: "signiﬁcant", "ﬂow", "eﬀect".
@@ -167,6 +168,25 @@ def _dash(match: re.Match[str]) -> str:
 _LINE_BREAK = re.compile(r"\b([a-z]{2,})- ([a-z]{2,})\b")
 #: The same break whose space the extraction lost: "rep-resentations", "archi-tectures" (not "auto-regressive").
 _INNER_BREAK = re.compile(r"\b([a-z]{2,})-([a-z]{2,})\b")
+
+
+def _footnotes(text: str) -> str:
+    """Each footnote an aside in brackets, its words kept (it may give the code's link) but no longer
+    glued to the word it was written after: "GEOM-DRUG\\footnote{The scores ...}" ->
+    "GEOM-DRUG (The scores ...)", not a term "GEOM-DRUGThe". A footnote left open is left as written.
+
+    >>> _footnotes("in GEOM-DRUG\\\\footnote{The scores {at 1k}.}. Code~\\\\footnote{see x}")
+    'in GEOM-DRUG (The scores {at 1k}.). Code (see x)'
+    """
+    while (m := _FOOTNOTE.search(text)) is not None:
+        depth, end = 1, m.end()
+        while depth and end < len(text):
+            depth += {"{": 1, "}": -1}.get(text[end], 0) if text[end - 1] != "\\" else 0
+            end += 1
+        if depth:
+            return text
+        text = f"{text[: m.start()]} ({text[m.end() : end - 1].strip()}){text[end:]}"
+    return text
 
 
 def _open_groups(text: str) -> str:
@@ -312,6 +332,7 @@ def clean_abstract(text: str) -> Cleaned:
     if tex:
         text = _ACCENT.sub(_accent, text)
         text = _TEX_SPACE.sub(" ", text)
+        text = _footnotes(text) if "footnote" in text else text
         text = _HREF.sub(keep_href, text)
         text = _URL_CMD.sub(lambda m: m.group(1), text)
         text = _CITE.sub("", text)
