@@ -179,6 +179,22 @@ def test_defects_no_node_has_an_unbalanced_bracket(mention: str, label: str) -> 
     assert [e.label for e in entities.values()] == [label]
 
 
+@pytest.mark.parametrize("cut", ["SE(3", "SE-(3", "SO(3", "SU(N"])
+def test_a_group_cut_from_its_order_is_no_abbreviation(cut: str) -> None:
+    """ "SE-(3) invariant density modeling" gave a mention "SE-(3", then "SE", which the corpus's
+    definitions made speech enhancement: 8 ICLR 2024 papers on SE(3) equivariance were linked to it."""
+    from kg.graph.resolve import resolve_entities
+    from kg.records import Extraction, Mention
+
+    def ex(*mentions: str, definitions: list[tuple[str, str]] | None = None) -> Extraction:
+        return Extraction([Mention(m, "Task", 0, len(m)) for m in mentions], [], [], definitions or [])
+
+    speech = [("SE", "speech enhancement"), ("SO", "sequential optimization"), ("SU", "speech understanding")]
+    papers = [("a", ex("speech enhancement", "SE", "SO", "SU", definitions=speech)), ("b", ex(cut, "protein design"))]
+    entities, keys = resolve_entities(papers)
+    assert keys[1][0] is None and [entities[k].label for k in keys[1] if k] == ["protein design"]
+
+
 def test_defects_no_alternative_label_has_an_unbalanced_bracket() -> None:
     """ "(stochastic) gradient descent (SGD)", "universal random features (or URFs)": the parsed
     definitions are cut at a bracket; the entity keeps its key, and shows no cut form."""

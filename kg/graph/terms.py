@@ -69,6 +69,12 @@ def balanced(text: str) -> str:
     ('ASAP', 'Alpaca', 'GPT-4 (OpenAI)', '')
     >>> balanced("Hessian-based) optimizers")  # of "second-order (Hessian-based) optimizers"
     'optimizers'
+
+    A group's name cut from its order, "SE(3" of "SE(3)-equivariant", is no abbreviation ("SE" is
+    no speech enhancement there) and nothing alone:
+
+    >>> balanced("SE(3"), balanced("SE-(3"), balanced("SU(N"), balanced("Alpaca(7B")
+    ('', '', '', 'Alpaca')
     """
     if not any(c in text for c in "()[]{}"):
         return text
@@ -131,11 +137,18 @@ def unquoted(text: str) -> str:
     return " ".join(_QUOTES.sub(" ", text).split())
 
 
+#: Lie groups written with their order or dimension: SE(3), SO(3), E(n), SU(2), U(1), GL(n).
+_GROUP_NAME = re.compile(r"S?[EOU]|[GS]L|Sp")
+_GROUP_ORDER = re.compile(r"[\dnNdkm]+")
+
+
 def _side(text: str, cut: int) -> str:
     """What names something on either side of the unmatched bracket at ``cut``. Before a closing
     one is the inside of a bracket the span began in: a name ("ASAP) algorithm"), or words that
     qualify the noun after it ("possibly non-differentiable) functions": the functions)."""
     before, after = text[:cut].strip(" -.,;:"), text[cut + 1 :].strip(" -.,;:")
+    if text[cut] in _OPEN and _GROUP_NAME.fullmatch(before) and _GROUP_ORDER.fullmatch(after):
+        return ""
     qualifier = text[cut] in _CLOSE and (not any(c.isupper() or c.isdigit() for c in before) or _qualifier(before))
     if sum(c.isalpha() for c in before) >= 2 and not (qualifier and sum(c.isalpha() for c in after) >= 2):
         return before
