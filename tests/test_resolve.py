@@ -326,6 +326,23 @@ def test_an_undefined_abbreviation_takes_the_long_form_its_paper_speaks_of():
     assert keys[4][1] == keys[0][0] and keys[5][1] == keys[0][0]  # else the commonest
 
 
+def test_an_undefined_abbreviation_reads_its_papers_words_as_a_reader_does():
+    """ "foundation models such as SAM" in a paper on instance segmentation is the Segment Anything
+    Model, though more papers define SAM as Sharpness-Aware Minimization: "segmentation" shares
+    "segment"'s letters, "models" is "model" (session 62's held-out reader)."""
+    sharp, segment = ("Sharpness-Aware Minimization", "Method"), ("Segment Anything Model", "Method")
+    papers = [
+        ("a", ex(sharp, ("SAM", "Method"), definitions=[("SAM", sharp[0])])),
+        ("b", ex(sharp, ("SAM", "Method"), definitions=[("SAM", sharp[0])])),
+        ("c", ex(segment, ("SAM", "Method"), definitions=[("SAM", segment[0])])),
+        ("d", ex(("instance segmentation", "Task"), ("foundation models", "Method"), ("SAM", "Method"))),
+        ("e", ex(("flat minima", "Concept"), ("SAM", "Method"))),
+    ]
+    _, keys = resolve_entities(papers)
+    assert keys[3][2] == keys[2][0]  # the paper on segmentation: the Segment Anything Model
+    assert keys[4][1] == keys[0][0]  # else the commonest
+
+
 def test_an_abbreviation_no_paper_of_a_small_corpus_defines_takes_the_fields_long_form():
     papers = [("a", ex(("multi-layer perceptrons", "Method"))), ("b", ex(("MLP", "Method"), ("MCMC", "Method")))]
     entities, keys = resolve_entities(papers, definitions=field_definitions())

@@ -29,7 +29,7 @@ from kg.graph.variants import (
     variant_key,
 )
 from kg.records import Extraction, Mention
-from kg.text import spelled_as_name
+from kg.text import singular, spelled_as_name
 
 #: A one-word term named alone by this many papers is what "the <term> problem" is about.
 DIFFICULTY_PAPERS = 3
@@ -112,6 +112,16 @@ class Entity:
         return sorted(a for a in alts if a != label)
 
 
+def _stem(word: str) -> str:
+    """A word's first seven letters in the singular: "segmentation" shares "segment"'s, "models"
+    "model"'s; "generative" does not share "generalization"'s.
+
+    >>> [_stem(w) for w in ("segmentation", "segment", "models", "generative", "generalization")]
+    ['segment', 'segment', 'model', 'generat', 'general']
+    """
+    return singular(word)[:7]
+
+
 class Resolver:
     """Collects every paper's extraction, then resolves mentions to entity keys."""
 
@@ -144,9 +154,11 @@ class Resolver:
         return min(self.spellings[key].items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
     def _shared(self, key: str) -> int:
-        """How many words of the long form ``key`` the paper uses elsewhere: an ASR in a paper on
-        backdoor attacks is an attack success rate, not automatic speech recognition."""
-        return len(set(self._spelling(key).lower().split()) & self.context)
+        """How many words of the long form ``key`` the paper uses elsewhere, as :func:`_stem` folds
+        them: an ASR in a paper on backdoor attacks is an attack success rate, not automatic speech
+        recognition; a SAM in a paper on instance segmentation the Segment Anything Model, not
+        Sharpness-Aware Minimization."""
+        return len({_stem(w) for w in self._spelling(key).lower().split()} & self.context)
 
     def _long_form(self, word: str, local: dict[str, str]) -> str | None:
         """The paper's own definition first, then the corpus's (as capitalized: "MAP" is no "mAP"), then
@@ -238,7 +250,7 @@ def resolve_entities(
     for paper, ex in extractions:
         local = {term_key(short): long for short, long in ex.definitions}
         defined = {term_key(long) for _, long in ex.definitions}
-        resolver.context = {w for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
+        resolver.context = {_stem(w) for m in ex.mentions for w in m.text.lower().split() if len(w) > 3}
         row: list[tuple[str, str | None, bool, Mention, str | None] | None] = []
         for mention in ex.mentions:
             core = difficulty_term(clean_term(mention.text), resolver.terms, DIFFICULTY_PAPERS)
