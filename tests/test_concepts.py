@@ -67,6 +67,19 @@ def test_concepts_a_rare_one_letter_slip_joins_the_common_spelling() -> None:
     assert keys[-1] == [term_key("low-rank adaptation")]
 
 
+def test_concepts_a_name_written_as_one_is_coined_not_slipped() -> None:
+    """OpenTab's "retriever" showed another paper's model "ReTreever" as its other name (sample p)."""
+    common = [(f"p{i}", ex(("retriever", "Method"))) for i in range(4)]
+    entities, keys = resolve_entities([*common, ("coined", ex(("ReTreever", "Method")))])
+    assert len(entities) == 2 and keys[-1] != keys[0]
+    assert "ReTreever" not in entities[term_key("retriever")].alt_labels("retriever")
+    # the slip of a name with an abbreviation is still a slip: "Low-rank adapation (LoRA)"
+    common = [(f"p{i}", ex(("low-rank adaptation", "Method"))) for i in range(4)]
+    typo = ex(("Low-rank adapation", "Method"), ("LoRA", "Method"), definitions=(("LoRA", "Low-rank adapation"),))
+    entities, keys = resolve_entities([*common, ("typo", typo)])
+    assert keys[-1] == [term_key("low-rank adaptation")] * 2
+
+
 def test_concepts_two_slips_of_equal_standing_are_not_merged() -> None:
     # neither spelling is commoner: no way to tell which one is the slip
     assert typo_pairs({"low rank adaptation": 2, "low rank adapation": 2}) == {}

@@ -381,7 +381,10 @@ def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     papers = {vk: len({p for e in group for p in e.papers}) for vk, group in groups.items()}
     typos = typo_pairs(papers)
     for rare, common in typos.items():
-        if common not in typos:  # a chain of slips stays apart
+        # a chain of slips stays apart; a name written as one is coined, not slipped ("ReTreever" is no "retriever")
+        if common not in typos and not any(
+            spelled_as_name(t) for e in groups[rare] for t in e.surface if t not in e.short_forms
+        ):
             groups[common] += groups.pop(rare)
     for rare, common in stem_pairs(groups, papers).items():
         groups[common] += groups.pop(rare)
