@@ -405,6 +405,11 @@ def test_span_defects_a_gerund_read_as_a_verb_stays_in_the_term(
             | {"resource-intensive fine-tuning", "state-of-the-art baselines"}
             | {"long-standing state-of-the-art baselines"},
         ),
+        (  # nor a rating opening a sentence before "3D", which is no capitalized word of a name (sample p)
+            "Accurate 3D object detection and understanding for self-driving cars heavily relies on LiDAR.",
+            {"3D object detection"},
+            {"Accurate 3D object detection"},
+        ),
     ],
 )
 def test_span_defects_a_state_or_a_rating_is_not_the_name(nlp, text: str, expected: set[str], never: set[str]) -> None:  # type: ignore[no-untyped-def]
