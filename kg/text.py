@@ -129,6 +129,7 @@ def joins_word(char: str) -> bool:
     return bool(char) and (char.isalnum() or char in "-_")
 
 
+@lru_cache(maxsize=1 << 17)
 def singular(word: str) -> str:
     """The singular of an English or acronym plural, keeping the word's case.
 
@@ -273,6 +274,7 @@ _SPACE = re.compile(r"\s+")
 _CAPITALS_WORD = re.compile(r"[A-Z]{5,}")
 
 
+@lru_cache(maxsize=1 << 17)
 def normal_form(text: str) -> str:
     """Case, plural, hyphen and space variants of a term collapse to one form.
 

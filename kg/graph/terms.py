@@ -386,6 +386,7 @@ _NAME_PREPOSITIONS = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 17)
 def singular_label(text: str) -> str:
     """ "Sparse Autoencoders" -> "Sparse Autoencoder" (only the last word changes, the first of a
     construct written with "of": "ensemble of models"); "least squares" and "least-squares" are no plurals.

@@ -90,6 +90,7 @@ def variant_word(word: str) -> str:
     return _SAME_WORD.get(word, word)
 
 
+@lru_cache(maxsize=1 << 17)
 def variant_key(text: str) -> str:
     """The key every spelling variant of a term shares (words kept apart by spaces).
 
