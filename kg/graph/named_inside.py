@@ -15,7 +15,9 @@ proposes and what it names nowhere kg can see (a form the text does not spell). 
 writes only at the start of a longer name it joins with a hyphen is a fragment too: "LLaMA" of
 "LLaMA-2", "GPT-3.5" of "GPT-3.5-Turbo", "ImageNet" of "ImageNet-OOD" (the held-out readers judged
 19 of 22 such links wrong), though not before "-based" ("Transformer-based models" name the
-Transformer). An entity no paper mentions any more is a fragment wherever it was found and is
+Transformer); and one it writes only capitalized at the start of a longer capitalized name:
+"BIG-Bench" of "BIG-Bench Hard", "KITTI" of "KITTI Odometry" (9 of 9 judged links wrong), though not
+before a word that says what it is ("F1 Score") nor where a capital only opens a sentence. An entity no paper mentions any more is a fragment wherever it was found and is
 removed with its edges.
 """
 
@@ -28,7 +30,8 @@ import networkx as nx
 
 from kg.graph.confidence import prune_vocabulary, unlink
 from kg.graph.model import ABOUT, ENTITY_TYPES
-from kg.text import joins_word
+from kg.graph.terms import ROLE_HEADS
+from kg.text import joins_word, spelled_as_name
 
 Place = tuple[int, int]
 
@@ -140,6 +143,63 @@ def starts_joined(text: str, names: list[str]) -> bool:
     return joined and not places(text, names)
 
 
+_CAPITALIZED_NEXT = re.compile(r" ([A-Z][\w-]*)")
+#: Words after a name that say what it is, not a longer name: "F1 Score", "GPT-4 Model", "GLUE Benchmark".
+_WHAT_IT_IS = ROLE_HEADS | {"model", "models", "module", "modules", "architecture", "architectures", "backbone"}
+_WHAT_IT_IS |= {
+    "family",
+    "variant",
+    "variants",
+    "series",
+    "score",
+    "scores",
+    "metric",
+    "metrics",
+    "network",
+    "networks",
+}
+
+
+def _going_on(text: str, end: int) -> bool:
+    """Whether a capitalized word that says no more than what the name is follows place ``end``."""
+    m = _CAPITALIZED_NEXT.match(text, end)
+    return m is not None and m.group(1).lower() not in _WHAT_IT_IS
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:"
+
+
+def starts_named(title: str, abstract: str, names: list[str]) -> bool:
+    """Whether the abstract writes one of ``names`` only capitalized and going on into a capitalized
+    word, the start of a longer name ("BIG-Bench" of "BIG-Bench Hard", "KITTI" of "KITTI Odometry",
+    "Backpropagation" of "Backpropagation Through Time"), and the title never alone: a fragment to the
+    held-out readers. Title case says nothing: a title's place stands alone only before no word.
+
+    >>> names = ["BIG-Bench"]
+    >>> starts_named("", "on BIG-Bench Hard (BBH) tasks", names), starts_named("", "BIG-Bench and BBH", names)
+    (True, False)
+    >>> starts_named("Tuning BIG-Bench", "on BIG-Bench Hard", names), starts_named("", "big-bench Hard", names)
+    (False, False)
+
+    Not a word that says what the name is, nor a capital that opens a sentence:
+
+    >>> starts_named("", "the F1 Score", ["F1"]), starts_named("", "Fine-tuning Large models", ["fine-tuning"])
+    (False, False)
+    """
+    low = abstract.lower()
+    if len(low) != len(abstract):  # a letter whose lower case is longer: no places to compare
+        return False
+    own = places(low, names)
+    # a capital opening a sentence says nothing of a name ("Fine-tuning Large Language Models ...")
+    written = [(s, e) for s, e in own if spelled_as_name(abstract[s:e]) or not _opens_sentence(abstract, s)]
+    if not own or len(written) < len(own) or not all(abstract[s].isupper() and _going_on(abstract, e) for s, e in own):
+        return False
+    low_title = title.lower()
+    return len(low_title) == len(title) and all(_going_on(title, e) for _, e in places(low_title, names))
+
+
 def _keys(name: str, suffixes: bool) -> set[str]:
     """A name's words run together in lower case, with and without a plural's "s" or "es"; with
     ``suffixes``, of each proper tail of its words instead ("offline reinforcement learning":
@@ -191,7 +251,9 @@ def inside_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None)
         if node in proposed:
             continue
         text = text or f"{data.get('title') or ''}\n{data.get('abstract') or ''}".lower()
-        if starts_joined(text, names.of(node)):  # "LLaMA" of "LLaMA-2"
+        if starts_joined(text, names.of(node)) or starts_named(  # "LLaMA" of "LLaMA-2", "BIG-Bench" of "BIG-Bench Hard"
+            str(data.get("title") or ""), str(data.get("abstract") or ""), names.of(node)
+        ):
             inside.append(node)
             continue
         longer_nodes = {o for key in names.keys_of(node)[0] for o in heads.get(key, ())} - {node}
