@@ -147,19 +147,10 @@ def starts_joined(text: str, names: list[str]) -> bool:
 #: thing) nor a cited author ("MuJoCo Todorov et al.").
 _CAPITALIZED_NEXT = re.compile(r" ([A-Z][a-z][\w-]*)\b(?! et al)")
 #: Words after a name that say what it is, not a longer name: "F1 Score", "GPT-4 Model", "GLUE Benchmark".
-_WHAT_IT_IS = ROLE_HEADS | {"model", "models", "module", "modules", "architecture", "architectures", "backbone"}
-_WHAT_IT_IS |= {
-    "family",
-    "variant",
-    "variants",
-    "series",
-    "score",
-    "scores",
-    "metric",
-    "metrics",
-    "network",
-    "networks",
-}
+_WHAT_IT_IS = ROLE_HEADS | frozenset(
+    {"model", "models", "module", "modules", "architecture", "architectures", "backbone", "family", "series"}
+    | {"variant", "variants", "score", "scores", "metric", "metrics", "network", "networks"}
+)
 
 
 def _going_on(text: str, end: int) -> bool:
@@ -199,9 +190,10 @@ def starts_named(title: str, abstract: str, names: list[str]) -> bool:
     if len(low) != len(abstract):  # a letter whose lower case is longer: no places to compare
         return False
     own = places(low, names)
+    if not own or not all(abstract[s].isupper() and _going_on(abstract, e) for s, e in own):
+        return False
     # a capital opening a sentence says nothing of a name ("Fine-tuning Large Language Models ...")
-    written = [(s, e) for s, e in own if spelled_as_name(abstract[s:e]) or not _opens_sentence(abstract, s)]
-    if not own or len(written) < len(own) or not all(abstract[s].isupper() and _going_on(abstract, e) for s, e in own):
+    if any(_opens_sentence(abstract, s) and not spelled_as_name(abstract[s:e]) for s, e in own):
         return False
     low_title = title.lower()
     return len(low_title) == len(title) and all(_going_on(title, e) for _, e in places(low_title, names))
