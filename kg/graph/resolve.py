@@ -16,18 +16,17 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from kg.graph.short_forms import camel_initials_pairs, lower_initial, short_form_pairs, spelled_whole, spells
+from kg.graph.short_forms import (
+    camel_initials_pairs,
+    lower_initial,
+    short_form_pairs,
+    spelled_whole,
+    spells,
+    stem_pairs,
+)
 from kg.graph.terms import clean_term, dataset_head_cut, difficulty_term, singular_label, term_key, written_term
 from kg.graph.typing_votes import decided_type, kind_clash
-from kg.graph.variants import (
-    kind_swap,
-    publisher_pairs,
-    release_pairs,
-    role_head_pairs,
-    same_stems,
-    typo_pairs,
-    variant_key,
-)
+from kg.graph.variants import publisher_pairs, release_pairs, role_head_pairs, typo_pairs, variant_key
 from kg.records import Extraction, Mention
 from kg.text import singular, spelled_as_name
 
@@ -339,32 +338,10 @@ def nested(
     return out
 
 
-def stem_pairs(groups: dict[str, list[Entity]], papers: dict[str, int]) -> dict[str, str]:
-    """``rare -> common`` variant keys of entities that share an abbreviation and whose long
-    forms have the same stems (:func:`~kg.graph.variants.same_stems`): LoRA's "low-rank
-    adaptation" and "low-rank adapter"; or but for a word saying what kind of thing it is
-    (:func:`~kg.graph.variants.kind_swap`): NAS's "network/neural architecture search"."""
-    by_short: dict[str, set[str]] = defaultdict(set)
-    for vk, group in groups.items():
-        for entity in group:
-            for short in entity.short_forms:
-                by_short[term_key(short)].add(vk)
-    out: dict[str, str] = {}
-    for keys in by_short.values():
-        ranked = sorted(keys, key=lambda k: (-papers[k], k))
-        for i, rare in enumerate(ranked):
-            if rare in out:
-                continue
-            common = next((c for c in ranked[:i] if c not in out and (same_stems(rare, c) or kind_swap(rare, c))), None)
-            if common is not None:
-                out[rare] = common
-    return out
-
-
 def merge_variants(entities: dict[str, Entity]) -> dict[str, str]:
     """Merge, in place, the entities that are spellings of one concept (same
     :func:`~kg.graph.variants.variant_key`, a one-letter slip of a commoner one, a long form
-    of the same abbreviation with the same stems: :func:`stem_pairs`, or a dataset's name behind
+    of the same abbreviation with the same stems: :func:`~kg.graph.short_forms.stem_pairs`, or a dataset's name behind
     its publisher's initials, with a head saying it is one or with the size of a release:
     :func:`~kg.graph.variants.publisher_pairs`, :func:`~kg.graph.variants.role_head_pairs`,
     :func:`~kg.graph.variants.release_pairs`) into the one in most

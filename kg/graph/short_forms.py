@@ -1,7 +1,8 @@
 """Abbreviations and the long forms they spell: :func:`spells` says whether a short form's letters
 are a long form's initials; :func:`short_form_pairs` finds the entities (grouped by variant key)
-that are one name written with or without part of it abbreviated, :func:`camel_initials_pairs`
-the datasets named with a camel-case word or its capitals ("DeepMind Control", "DM Control")."""
+that are one name written with or without part of it abbreviated, :func:`stem_pairs` the long
+forms of one abbreviation with the same stems, :func:`camel_initials_pairs` the datasets named
+with a camel-case word or its capitals ("DeepMind Control", "DM Control")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from kg.graph.variants import variant_key
+from kg.graph.variants import kind_swap, same_stems, variant_key
 from kg.text import term_key
 
 
@@ -152,4 +153,26 @@ def camel_initials_pairs(datasets: Mapping[str, Sequence[str]]) -> dict[str, str
         if other is not None and other != key and other not in out:
             rare, common = sorted((key, other), key=lambda k: (len(datasets[k]), k))
             out[rare] = common
+    return out
+
+
+def stem_pairs(groups: Mapping[str, Sequence[Named]], papers: Mapping[str, int]) -> dict[str, str]:
+    """``rare -> common`` variant keys of entities that share an abbreviation and whose long
+    forms have the same stems (:func:`~kg.graph.variants.same_stems`): LoRA's "low-rank
+    adaptation" and "low-rank adapter"; or but for a word saying what kind of thing it is
+    (:func:`~kg.graph.variants.kind_swap`): NAS's "network/neural architecture search"."""
+    by_short: dict[str, set[str]] = defaultdict(set)
+    for vk, group in groups.items():
+        for entity in group:
+            for short in entity.short_forms:
+                by_short[term_key(short)].add(vk)
+    out: dict[str, str] = {}
+    for keys in by_short.values():
+        ranked = sorted(keys, key=lambda k: (-papers[k], k))
+        for i, rare in enumerate(ranked):
+            if rare in out:
+                continue
+            common = next((c for c in ranked[:i] if c not in out and (same_stems(rare, c) or kind_swap(rare, c))), None)
+            if common is not None:
+                out[rare] = common
     return out

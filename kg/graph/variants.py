@@ -266,7 +266,7 @@ def kind_swap(a: str, b: str) -> bool:
     """Two variant keys whose words have the same :func:`stem` but for one, which in one of them only
     says what kind of thing it is: the long forms one abbreviation was given by writers who
     disagree on a word ("Network Architecture Search" and "neural architecture search" for NAS);
-    :func:`~kg.graph.resolve.stem_pairs` asks for the same abbreviation too. "Forward learning"
+    :func:`~kg.graph.short_forms.stem_pairs` asks for the same abbreviation too. "Forward learning"
     and "federated learning" (FL) differ in a word that says which.
 
     >>> kind_swap("network architecture search", "neural architecture search")

@@ -122,9 +122,8 @@ _LATIN = frozenset({"w.r.t", "wrt", "i.e", "e.g", "etc", "vs", "cf", "viz", "res
 
 
 def _keeps_case(token: Token) -> bool:
-    # "Simple Policy Optimization": a capitalized word inside a name is part of it ("Existing Safe RL": none is).
+    # A capitalized word in a name is part of it ("Simple Policy Optimization"; not "Existing Safe RL", "Accurate 3D")
     nxt = token.nbor(1) if token.i + 1 < len(token.doc) else None
-    # "Accurate 3D object detection": "3D" is no capitalized word of a name (str.istitle says it is)
     name_first = nxt is not None and nxt.is_title and nxt.text[:1].isalpha() and token.lower_ not in _NO_NAME_FIRST
     return token.is_title and (not token.is_sent_start or name_first)
 
