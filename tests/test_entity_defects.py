@@ -182,7 +182,7 @@ def test_defects_no_node_has_an_unbalanced_bracket(mention: str, label: str) -> 
 @pytest.mark.parametrize("cut", ["SE(3", "SE-(3", "SO(3", "SU(N"])
 def test_a_group_cut_from_its_order_is_no_abbreviation(cut: str) -> None:
     """ "SE-(3) invariant density modeling" gave a mention "SE-(3", then "SE", which the corpus's
-    definitions made speech enhancement: 8 ICLR 2024 papers on SE(3) equivariance were linked to it."""
+    definitions made speech enhancement: 6 ICLR 2024 papers on SE(3) equivariance were linked to it."""
     from kg.graph.resolve import resolve_entities
     from kg.records import Extraction, Mention
 
