@@ -159,44 +159,46 @@ def _going_on(text: str, end: int) -> bool:
     return m is not None and m.group(1).lower() not in _WHAT_IT_IS
 
 
-def _opens_sentence(text: str, start: int) -> bool:
-    before = text[:start].rstrip()
+def _opens_sentence(text: str, start: int, at: int) -> bool:
+    """Whether place ``at`` of ``text`` opens a sentence of the part that begins at ``start``."""
+    before = text[start:at].rstrip()
     return not before or before[-1] in ".!?:"
 
 
-def starts_named(title: str, abstract: str, names: list[str]) -> bool:
-    """Whether the abstract writes one of ``names`` only capitalized and going on into a capitalized
-    word, the start of a longer name ("BIG-Bench" of "BIG-Bench Hard", "KITTI" of "KITTI Odometry",
-    "Backpropagation" of "Backpropagation Through Time"), and the title never alone: a fragment to the
-    held-out readers. Title case says nothing: a title's place stands alone only before no word.
+def starts_named(written: str, own: list[Place], abstract_start: int = 0) -> bool:
+    """Whether ``written`` (a paper's title, a line break and its abstract, as written; the abstract
+    from ``abstract_start``) writes a name at its places ``own`` (:func:`places` of its lower case)
+    only capitalized in the abstract and going on into a capitalized word, the start of a longer
+    name ("BIG-Bench" of "BIG-Bench Hard", "KITTI" of "KITTI Odometry", "Backpropagation" of
+    "Backpropagation Through Time"), and in the title never alone: a fragment to the held-out
+    readers. Title case says nothing: a title's place stands alone only before no word.
 
+    >>> def named(title, abstract, names):
+    ...     written = f"{title}\\n{abstract}"
+    ...     return starts_named(written, places(written.lower(), names), len(title) + 1)
     >>> names = ["BIG-Bench"]
-    >>> starts_named("", "on BIG-Bench Hard (BBH) tasks", names), starts_named("", "BIG-Bench and BBH", names)
+    >>> named("", "on BIG-Bench Hard (BBH) tasks", names), named("", "BIG-Bench and BBH", names)
     (True, False)
-    >>> starts_named("Tuning BIG-Bench", "on BIG-Bench Hard", names), starts_named("", "big-bench Hard", names)
+    >>> named("Tuning BIG-Bench", "on BIG-Bench Hard", names), named("", "big-bench Hard", names)
     (False, False)
 
     Not a word that says what the name is, nor a capital that opens a sentence, nor a word in
     capitals or a cited author:
 
-    >>> starts_named("", "the F1 Score", ["F1"]), starts_named("", "Fine-tuning Large models", ["fine-tuning"])
+    >>> named("", "the F1 Score", ["F1"]), named("", "Fine-tuning Large models", ["fine-tuning"])
     (False, False)
-    >>> starts_named("", "TriviaQA R@5 and ImageNet DNNs", ["TriviaQA", "ImageNet"])
+    >>> named("", "TriviaQA R@5 and ImageNet DNNs", ["TriviaQA", "ImageNet"])
     False
-    >>> starts_named("", "on MuJoCo Todorov et al. (2012) tasks", ["MuJoCo"])
+    >>> named("", "on MuJoCo Todorov et al. (2012) tasks", ["MuJoCo"])
     False
     """
-    low = abstract.lower()
-    if len(low) != len(abstract):  # a letter whose lower case is longer: no places to compare
-        return False
-    own = places(low, names)
-    if not own or not all(abstract[s].isupper() and _going_on(abstract, e) for s, e in own):
+    in_abstract = [(s, e) for s, e in own if s >= abstract_start]
+    if not in_abstract or not all(written[s].isupper() and _going_on(written, e) for s, e in in_abstract):
         return False
     # a capital opening a sentence says nothing of a name ("Fine-tuning Large Language Models ...")
-    if any(_opens_sentence(abstract, s) and not spelled_as_name(abstract[s:e]) for s, e in own):
+    if any(_opens_sentence(written, abstract_start, s) and not spelled_as_name(written[s:e]) for s, e in in_abstract):
         return False
-    low_title = title.lower()
-    return len(low_title) == len(title) and all(_going_on(title, e) for _, e in places(low_title, names))
+    return all(_going_on(written, e) for s, e in own if s < abstract_start)
 
 
 def _keys(name: str, suffixes: bool) -> set[str]:
@@ -244,22 +246,24 @@ def inside_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None)
         for key in names.keys_of(node)[1]:
             heads.setdefault(key, set()).add(node)
     data = graph.nodes[paper]
-    text = ""
+    title = str(data.get("title") or "")
+    written = f"{title}\n{data.get('abstract') or ''}"
+    text = written.lower()
+    cased = len(text) == len(written)  # else a letter whose lower case is longer: no places to compare
     inside = []
     for node in mentioned:
         if node in proposed:
             continue
-        text = text or f"{data.get('title') or ''}\n{data.get('abstract') or ''}".lower()
-        if starts_joined(text, names.of(node)) or starts_named(  # "LLaMA" of "LLaMA-2", "BIG-Bench" of "BIG-Bench Hard"
-            str(data.get("title") or ""), str(data.get("abstract") or ""), names.of(node)
-        ):
+        own = places(text, names.of(node))
+        # "LLaMA" of "LLaMA-2", "BIG-Bench" of "BIG-Bench Hard"
+        if starts_joined(text, names.of(node)) or (cased and starts_named(written, own, len(title) + 1)):
             inside.append(node)
             continue
         longer_nodes = {o for key in names.keys_of(node)[0] for o in heads.get(key, ())} - {node}
         if not longer_nodes:
             continue
         longer = [place for other in sorted(longer_nodes) for place in places(text, names.of(other))]
-        if only_inside(places(text, names.of(node)), longer):
+        if only_inside(own, longer):
             inside.append(node)
     return inside
 
