@@ -9,9 +9,14 @@ name. The held-out readers judged 219 such links of the twelve ICLR 2024 samples
 :func:`link_about` turns such a ``mentions`` edge into an ``about`` edge (:data:`kg.graph.model.ABOUT`;
 ``kg:about`` in RDF, of which ``kg:mentions`` is a sub-property): where every place the paper's title
 and abstract write one of the entity's names ends a longer name of another entity the paper
-mentions, as its head. A name that starts a longer one stays mentioned ("ImageNet" of "ImageNet
-classification" names the dataset used: the development readers' entity), and so do what the paper
-proposes and what it names nowhere kg can see (a form the text does not spell). A name the paper
+mentions, as its head, or starts a longer name the paper mentions of another thing: "UV sphere" of
+"UV sphere space", "Jacobian" of "Jacobian matrix", "backpropagation" of "backpropagation through
+time" (46 of the 57 such links of the fifteen samples b to p were judged wrong). Not where the words
+after it say only what kind or which part of it the longer name is ("Transformer models", "ReLU
+activations", "regret bounds", "LLaMA2 7B"), nor for a dataset, a metric or a task ("ImageNet" of
+"ImageNet classification", "PSNR" of "PSNR gain", "super-resolution" of "super-resolution GAN"
+name the data, measure or task of the paper: the development readers' entities); nor what the
+paper proposes and what it names nowhere kg can see (a form the text does not spell). A name the paper
 writes only at the start of a longer name it joins with a hyphen is a fragment too: "LLaMA" of
 "LLaMA-2", "GPT-3.5" of "GPT-3.5-Turbo", "ImageNet" of "ImageNet-OOD" (the held-out readers judged
 19 of 22 such links wrong), though not before "-based" ("Transformer-based models" name the
@@ -89,18 +94,24 @@ def places(text: str, names: list[str]) -> list[Place]:
     return sorted(found)
 
 
-def only_inside(own: list[Place], longer: list[Place]) -> bool:
+def only_inside(own: list[Place], longer: list[Place], text: str = "", starting: list[Place] | None = None) -> bool:
     """Whether every one of ``own`` places (at least one) ends a longer one of ``longer``: the
     name is the head of a longer name there ("reinforcement learning" of "offline reinforcement
-    learning"), not its modifier ("ImageNet" of "ImageNet classification", which names the dataset
-    used: the development readers' entity).
+    learning"), or starts one of ``starting`` (places in ``text``) whose words after it name another
+    thing (:func:`says_more`: "UV sphere" of "UV sphere space", "Jacobian" of "Jacobian matrix"),
+    not what kind of thing or which part of it the name is ("Transformer models", "ReLU activations").
 
     >>> only_inside([(8, 30)], [(0, 30)]), only_inside([(8, 30), (50, 72)], [(0, 30)]), only_inside([], [(0, 9)])
     (True, False, False)
-    >>> only_inside([(0, 8)], [(0, 23)])
-    False
+    >>> text = "the jacobian matrix of transformer models"
+    >>> only_inside([(4, 12)], [], text, [(4, 19)]), only_inside([(23, 34)], [], text, [(23, 41)])
+    (True, False)
     """
-    return bool(own) and all(any(a < s and e == b for a, b in longer) for s, e in own)
+    starts = starting or []
+    return bool(own) and all(
+        any(a < s and e == b for a, b in longer) or any(a == s and e < b and says_more(text[e:b]) for a, b in starts)
+        for s, e in own
+    )
 
 
 #: What a name takes after a hyphen and stays named: "Transformer-based", "LLM-driven" (readers' entities),
@@ -153,6 +164,35 @@ _WHAT_IT_IS = ROLE_HEADS | frozenset(
 )
 
 
+#: Words after a name that say which part or aspect of it a longer name is: "ReLU activations",
+#: "self-attention computation", "regret bounds", "neural PDE solver design", "deep neural network training".
+_ASPECTS = _WHAT_IT_IS | frozenset(
+    {"structure", "structures", "design", "computation", "step", "steps", "field", "domain", "block", "blocks"}
+    | {"training", "pre-training", "pretraining", "accuracy", "performance", "bound", "bounds", "activation"}
+    | {"activations", "point", "points", "family", "families", "series", "backbones", "objective", "objectives"}
+    | {"quality", "criterion", "agent", "agents", "lower", "upper"}
+)
+#: A model's size after its name: "LLaMA2 7B", "OPT 66B".
+_SIZE = re.compile(r"\d+(?:\.\d+)?[bmk]")
+
+
+#: Types named at the start of a longer name as what the paper uses or addresses there: "ImageNet" of
+#: "ImageNet classification", "PSNR" of "PSNR gain", "super-resolution" of "super-resolution GAN".
+_NAMED_FIRST = frozenset({"Dataset", "Metric", "Task"})
+
+
+def says_more(rest: str) -> bool:
+    """Whether the words ``rest`` (in lower case) that a longer name writes after a name name another
+    thing than the name: not a space and what kind or which part of it the longer name is.
+
+    >>> says_more(" matrix"), says_more(" sphere space"), says_more(" models"), says_more(" 70b")
+    (True, True, False, False)
+    """
+    if not rest[:1].isspace():
+        return False
+    return not all(word in _ASPECTS or _SIZE.fullmatch(word) for word in rest.split())
+
+
 def _going_on(text: str, end: int) -> bool:
     """Whether a capitalized word that says no more than what the name is follows place ``end``."""
     m = _CAPITALIZED_NEXT.match(text, end)
@@ -201,14 +241,20 @@ def starts_named(written: str, own: list[Place], abstract_start: int = 0) -> boo
     return all(_going_on(written, e) for s, e in own if s < abstract_start)
 
 
-def _keys(name: str, suffixes: bool) -> set[str]:
+def _keys(name: str, part: str = "") -> set[str]:
     """A name's words run together in lower case, with and without a plural's "s" or "es"; with
-    ``suffixes``, of each proper tail of its words instead ("offline reinforcement learning":
-    "reinforcementlearning", "learning"). A name whose place ends a longer name's place (as
-    :func:`places` finds them) has a key among the longer name's tails: only such pairs are looked
-    for in the text."""
+    ``part`` "tails", of each proper tail of its words instead ("offline reinforcement learning":
+    "reinforcementlearning", "learning"), with "fronts" of each proper start ("offline",
+    "offlinereinforcement"). A name whose place ends (starts) a longer name's place (as
+    :func:`places` finds them) has a key among the longer name's tails (fronts): only such pairs
+    are looked for in the text."""
     words = _words(name)
-    runs = ["".join(words[k:]) for k in range(1, len(words))] if suffixes else ["".join(words)]
+    if part == "tails":
+        runs = ["".join(words[k:]) for k in range(1, len(words))]
+    elif part == "fronts":
+        runs = ["".join(words[:k]) for k in range(1, len(words))]
+    else:
+        runs = ["".join(words)]
     return {v for run in runs for v in (run, run.removesuffix("s"), run.removesuffix("es"))}
 
 
@@ -219,7 +265,8 @@ class Names:
     def __init__(self, graph: nx.MultiDiGraph) -> None:
         self.graph = graph
         self.names: dict[str, list[str]] = {}
-        self.keys: dict[str, tuple[set[str], set[str]]] = {}  # entity -> (its names' keys, their tails' keys)
+        # entity -> (its names' keys, their tails' keys, their fronts' keys)
+        self.keys: dict[str, tuple[set[str], set[str], set[str]]] = {}
 
     def of(self, node: str) -> list[str]:
         if node not in self.names:
@@ -227,24 +274,31 @@ class Names:
             self.names[node] = [str(data.get("label", "")), *map(str, data.get("alt_labels", ()))]
         return self.names[node]
 
-    def keys_of(self, node: str) -> tuple[set[str], set[str]]:
+    def keys_of(self, node: str) -> tuple[set[str], set[str], set[str]]:
         if node not in self.keys:
             names = self.of(node)
-            whole = set().union(*(_keys(n, False) for n in names))
-            self.keys[node] = (whole, set().union(*(_keys(n, True) for n in names)))
+            whole = set().union(*(_keys(n) for n in names))
+            parts = [set().union(*(_keys(n, part) for n in names)) for part in ("tails", "fronts")]
+            self.keys[node] = (whole, parts[0], parts[1])
         return self.keys[node]
 
 
 def inside_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None) -> list[str]:
     """The entities ``paper`` mentions, does not propose, and names only as the head of a longer
-    name of another entity it mentions, or only at the start of a name it joins with a hyphen."""
+    name of another entity it mentions or at the start of one that names another thing (not for a
+    dataset: "ImageNet" of "ImageNet classification" names the data used, the development readers'
+    entity), or only at the start of a name it joins with a hyphen."""
     names = names or Names(graph)
     mentioned = [v for _, v, k in graph.out_edges(paper, keys=True) if k == "mentions"]
     proposed = {v for _, v, k in graph.out_edges(paper, keys=True) if k == "proposes"}
     heads: dict[str, set[str]] = {}  # a tail of a name -> the entities with a name ending so
+    fronts: dict[str, set[str]] = {}  # a start of a name -> the entities with a name starting so
     for node in mentioned:
-        for key in names.keys_of(node)[1]:
+        _, tails, starts = names.keys_of(node)
+        for key in tails:
             heads.setdefault(key, set()).add(node)
+        for key in starts:
+            fronts.setdefault(key, set()).add(node)
     data = graph.nodes[paper]
     title = str(data.get("title") or "")
     written = f"{title}\n{data.get('abstract') or ''}"
@@ -259,11 +313,16 @@ def inside_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None)
         if starts_joined(text, names.of(node)) or (cased and starts_named(written, own, len(title) + 1)):
             inside.append(node)
             continue
-        longer_nodes = {o for key in names.keys_of(node)[0] for o in heads.get(key, ())} - {node}
-        if not longer_nodes:
+        whole = names.keys_of(node)[0]
+        longer_nodes = {o for key in whole for o in heads.get(key, ())} - {node}
+        starting_nodes = set()
+        if graph.nodes[node].get("type") not in _NAMED_FIRST:
+            starting_nodes = {o for key in whole for o in fronts.get(key, ())} - {node}
+        if not longer_nodes and not starting_nodes:
             continue
         longer = [place for other in sorted(longer_nodes) for place in places(text, names.of(other))]
-        if only_inside(own, longer):
+        starting = [place for other in sorted(starting_nodes) for place in places(text, names.of(other))]
+        if only_inside(own, longer, text, starting):
             inside.append(node)
     return inside
 
