@@ -37,6 +37,8 @@ def test_what_a_name_is_able_to_do_or_a_step_of_it_goes_too() -> None:
     text = "Generalization matters. We test the generalization ability on a summarization task. Summarization is hard."
     mentions = (("Generalization", "Concept"), ("generalization ability", "Concept"), ("summarization task", "Task"))
     assert _entities(text, *mentions, ("Summarization", "Task")) == {"Generalization", "Summarization"}
+    text = "Hessians are costly. We avoid the Hessian computation of each layer."
+    assert _entities(text, ("Hessians", "Concept"), ("Hessian computation", "Concept")) == {"Hessian"}
     text = "Proteins fold. We study protein design for every protein."
     assert _entities(text, ("Proteins", "Concept"), ("protein design", "Task")) == {"Protein", "protein design"}
 

@@ -5,7 +5,8 @@ established name of something, and the held-out readers judged such phrases wron
 names X on its own as well: "regularization technique", "clustering approach", "denoising method",
 "interpolation operator", "prompt gradient projection approach" (12 of the 13 links of their
 samples this finds; the right one "actor-critic method", beside "actor-critic"); and so did they
-"generalization ability", "summarization task", "GAN formulation", "SFT phase" (7 links, all wrong).
+"generalization ability", "summarization task", "GAN formulation", "SFT phase" (7 links, all wrong),
+and "self-attention computation", "Hessian computation" (2 links, both wrong).
 
 :func:`drop_generic_heads` unlinks a paper from an entity whose label is the name of another entity
 the paper mentions plus one generic head (:data:`GENERIC_HEADS`): not from what the paper
@@ -28,8 +29,9 @@ from kg.text import singular, term_key
 GENERIC_HEADS = frozenset(
     {"method", "technique", "approach", "framework", "paradigm", "strategy", "scheme", "algorithm", "operator"}
     # what it is able to do, how it is written, a step of it: "generalization ability", "summarization
-    # task", "GAN formulation", "SFT phase" (not "design": "protein design" is a task of its own)
-    | {"ability", "capability", "task", "formulation", "phase", "stage"}
+    # task", "GAN formulation", "SFT phase", "self-attention computation" (not "design": "RNA design"
+    # is a task of its own)
+    | {"ability", "capability", "task", "formulation", "phase", "stage", "computation"}
 )
 
 
