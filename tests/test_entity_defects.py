@@ -262,6 +262,15 @@ def test_defects_benchmarks_and_dataset_variants_are_datasets() -> None:
     assert types["ResNet-50"] == types["GPT-4"] == "Method"
 
 
+def test_defects_no_node_is_typed_material() -> None:
+    """Material, the extractor's data it does not name as a dataset, is none of the readers' types
+    (../shared/data/kg-dev/GUIDELINES.md): a capitalized name is a dataset, anything else a concept."""
+    text = "We test on Tecnick and on per-view scene dynamics."
+    graph = one_paper_graph(text, [("Tecnick", "Material"), ("per-view scene dynamics", "Material")], [])
+    types = {d["label"]: d["type"] for _, d in graph.nodes(data=True) if d.get("type") != "Paper"}
+    assert types == {"Tecnick": "Dataset", "per-view scene dynamics": "Concept"}
+
+
 def test_defects_a_version_of_a_named_method_is_a_method() -> None:
     """ "Extensive experiments on LLaMA-1 and LLaMA-2": the sentences make datasets of versions of
     LLaMA (56 ICLR 2024 papers typed LLaMA-2 a Dataset); a version of a method the corpus names

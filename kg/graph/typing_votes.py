@@ -263,6 +263,12 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
     'Metric'
     >>> decide_type(Counter({"Method": 3}), "masked autoencoder", short_forms=["MAE"])
     'Method'
+
+    Material, the extractor's data it does not name as a dataset, is none of the readers' types: a
+    capitalized name is a dataset, anything else a concept:
+
+    >>> decide_type(Counter({"Material": 2}), "Tecnick"), decide_type(Counter({"Material": 2}), "mixed-domain")
+    ('Dataset', 'Concept')
     """
     if benchmark_name(text):
         return "Dataset"
@@ -295,6 +301,8 @@ def decide_type(votes: Counter[str], text: str = "", proposed: bool = False, sho
         kind = next(t for t in TYPE_PRIORITY if score[t] == best)
     if proposed and (kind == "Concept" or (kind == "Task" and hint != "Task" and name_like(text))):
         return "Method"
+    if kind == "Material":  # the extractor's type of data it cannot tell apart: no type a reader has
+        return "Dataset" if text[:1].isupper() else "Concept"
     return kind
 
 
