@@ -8,6 +8,7 @@ import networkx as nx
 import pytest
 
 from kg.graph.confidence import (
+    ABBREVIATED_SURE,
     DESCRIPTION_CONFIDENCE,
     EntityModel,
     all_features,
@@ -193,3 +194,23 @@ def test_entity_confidence_adjectives_before_a_role_head_describe_and_name_nothi
     graph.edges["paper/p", "entity/self-supervised strategy", "mentions"][MENTION_SCORE] = 1.0
     drop_unsure(graph, model.threshold)
     assert "entity/self-supervised strategy" not in graph
+
+
+def test_entity_confidence_an_abbreviation_with_common_words_named_once_describes() -> None:
+    """ "FL attack", "SNN training", "closed LM": a method one paper names once by an abbreviation and
+    common words (held-out samples b to p: 44 of 54 such links wrong where the model is under .6 sure)
+    falls under the threshold, unless the model is sure of it, a second paper or mention names it, or
+    the paper proposes it."""
+    abstract = "Existing FL attack methods fail on SNN training. We study the closed LM and FooNet decoding."
+    labels = ["FL attack", "SNN training", "closed LM", "FooNet decoding"]
+    graph = _graph(abstract, "", labels)
+    for label in labels:
+        graph.nodes[f"entity/{label}"].update(type="Method", paper_count=1, count=1)
+    graph.nodes["entity/SNN training"].update(paper_count=2, count=2)
+    graph.nodes["entity/FooNet decoding"]["proposed_by"] = ["paper/p"]
+    graph.nodes["entity/closed LM"]["confidence"] = ABBREVIATED_SURE  # sure: a rule or a user said so
+    score_entities(graph)
+    assert graph.nodes["entity/FL attack"]["confidence"] <= DESCRIPTION_CONFIDENCE
+    assert graph.nodes["entity/closed LM"]["confidence"] == ABBREVIATED_SURE
+    for label in ("SNN training", "FooNet decoding"):
+        assert graph.nodes[f"entity/{label}"]["confidence"] > DESCRIPTION_CONFIDENCE
