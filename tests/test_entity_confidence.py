@@ -8,8 +8,6 @@ import networkx as nx
 import pytest
 
 from kg.graph.confidence import (
-    ABBREVIATED_SURE,
-    DESCRIPTION_CONFIDENCE,
     EntityModel,
     all_features,
     drop_unsure,
@@ -18,6 +16,7 @@ from kg.graph.confidence import (
     score_entities,
     titled_dataset,
 )
+from kg.graph.descriptions import ABBREVIATED_SURE, DESCRIPTION_CONFIDENCE
 from kg.graph.entity_evidence import load_word_stats, usage_features, usage_in_paper, word_features
 from kg.graph.forest import LEAF, Forest, Tree
 from kg.graph.model import MENTION_SCORE, VOCABULARY

@@ -31,8 +31,8 @@ from typing import Any
 
 import networkx as nx
 
-from kg.graph.adjectives import only_adjective
 from kg.graph.citations import cited_author
+from kg.graph.descriptions import description_cap
 from kg.graph.entity_evidence import english_features, usage_features, word_features
 from kg.graph.forest import Forest
 from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS, MENTION_SCORE, PAPER_RELATIONS, RELATIONS, VOCABULARY
@@ -168,85 +168,10 @@ def score_entities(
         names = [label, *(str(a) for a in data.get("alt_labels", ()))]
         dropped = (not_name is not None and all(map(not_name, names))) or cited_author(label, abstracts)
         confidence = capped(confidence, label)  # "machine learning": rarely a paper's node
-        term = data.get("vocab_match") == "exact" or data.get("paper_count", 0) >= DESCRIPTION_PAPERS
-        if described(label) and not term and not data.get("proposed_by"):
-            confidence = min(confidence, DESCRIPTION_CONFIDENCE)
-        if abbreviated_description(data) and confidence < ABBREVIATED_SURE:
-            confidence = min(confidence, DESCRIPTION_CONFIDENCE)
+        confidence = description_cap(data, confidence)  # "a hierarchical generative approach"
         if titled_dataset(data):
             confidence = max(confidence, model.threshold)
         data["confidence"] = 0.0 if dropped else round(confidence, 3)
-
-
-#: The most a description gets (:func:`described`): with the best mention score (:func:`link_confidence`
-#: adds up to .2) still under the entity model's threshold, so the default build leaves it out and a
-#: lower ``--min-confidence`` brings it back. What this many papers call so, or a vocabulary names, is a
-#: term of the field.
-DESCRIPTION_CONFIDENCE = 0.1
-DESCRIPTION_PAPERS = 3
-
-
-#: Heads of a way of doing things that adjectives before them describe rather than name. Not
-#: "method" nor "algorithm" ("self-supervised methods", "greedy algorithm": the development readers'
-#: entities), nor "game", "task" or "environment" ("bilinear games", "non-stationary environments").
-_DESCRIBED_HEADS = frozenset(
-    {"approach", "approaches", "strategy", "strategies", "framework", "frameworks", "technique", "techniques"}
-    | {"scheme", "schemes", "paradigm", "paradigms"}
-)
-
-
-def described(label: str) -> bool:
-    """Adjectives before the head of a way describe it, name nothing: "a hierarchical generative
-    approach", "a powerful self-supervised strategy", "an influential framework" (the held-out readers
-    judged 5 of 6 such nodes generic); "<noun>-based" names a family by the noun ("rehearsal-based
-    approaches").
-
-    >>> described("hierarchical generative approach"), described("self-supervised strategy")
-    (True, True)
-    >>> described("rehearsal-based approach"), described("greedy algorithm"), described("approach")
-    (False, False, False)
-    """
-    words = label.lower().split()
-    if len(words) < 2 or words[-1] not in _DESCRIBED_HEADS or any(w.endswith("-based") for w in words):
-        return False
-    return all(only_adjective(w) for w in words[:-1])
-
-
-#: An abbreviation's word: "FL", "SNN", "GPT-4", "LLMs".
-_ABBREVIATION = re.compile(r"[A-Z0-9][A-Z0-9-]*[A-Z][A-Z0-9-]*s?")
-_COMMON_WORD = re.compile(r"[a-z][a-z-]*")
-#: The confidence an abbreviated description keeps its own from (:func:`abbreviated_description`).
-ABBREVIATED_SURE = 0.6
-
-
-def abbreviated_description(data: Mapping[str, Any]) -> bool:
-    """A method only one paper names, once, by an abbreviation and common words, that no vocabulary
-    knows and the paper does not propose: "FL attack", "SNN training", "closed LM", "GPU hour",
-    "SQL execution", "tractable RTRL". It describes something by the abbreviated field or model
-    rather than naming a method: the held-out readers judged 44 of the 54 such links of samples b to
-    p wrong (generic, a wrong type or a cut span) where the model is under .6 sure of them, 6 of 13
-    above. What a second paper or a second mention names, or a vocabulary, is kept.
-
-    >>> abbreviated_description({"label": "FL attack", "type": "Method", "paper_count": 1, "count": 1})
-    True
-    >>> [abbreviated_description({"label": x, "type": "Method", "paper_count": 1, "count": 1})
-    ...     for x in ("FL", "Open LM", "fine-tuning", "BERT LARGE")]
-    [False, False, False, False]
-    >>> abbreviated_description({"label": "FL attack", "type": "Method", "paper_count": 2, "count": 2})
-    False
-    """
-    words = str(data.get("label", "")).split()
-    return (
-        data.get("type") == "Method"
-        and data.get("paper_count") == 1
-        and data.get("count") == 1
-        and not data.get("proposed_by")
-        and not data.get("vocab")
-        and len(words) >= 2
-        and any(_ABBREVIATION.fullmatch(w) for w in words)
-        and all(_ABBREVIATION.fullmatch(w) or _COMMON_WORD.fullmatch(w) for w in words)
-        and any(_COMMON_WORD.fullmatch(w) for w in words)
-    )
 
 
 def titled_dataset(data: Mapping[str, Any]) -> bool:
