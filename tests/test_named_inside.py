@@ -210,8 +210,8 @@ def test_issue_12_a_name_written_only_at_the_start_of_a_longer_name_of_another_t
     """ "UV sphere" of "UV sphere space", "Jacobian" of "Jacobian matrix" (a longer name the paper
     mentions): the held-out readers' fragments (46 of 57 such judged links); not "Transformer" of
     "Transformer models" or "ReLU" of "ReLU activations" (the words after say what kind or which part
-    of it), nor a dataset ("ImageNet" of "ImageNet classification" names the data used), nor a
-    name also written alone."""
+    of it), nor a dataset, metric or task ("ImageNet" of "ImageNet classification" names the data
+    used), nor a name also written alone."""
     graph = _graph(
         {
             "a": (
@@ -232,6 +232,7 @@ def test_issue_12_a_name_written_only_at_the_start_of_a_longer_name_of_another_t
                 [("ImageNet classification", "Task"), ("ImageNet", "Dataset")],
             ),
             "c": ("The Jacobian and the Jacobian matrix.", [("Jacobian", "Concept"), ("Jacobian matrix", "Concept")]),
+            "d": ("A large PSNR gain.", [("PSNR gain", "Concept"), ("PSNR", "Metric")]),
         }
     )
     assert link_about(graph) == 2
@@ -246,4 +247,5 @@ def test_issue_12_a_name_written_only_at_the_start_of_a_longer_name_of_another_t
     }
     assert _links(graph, "b") == {"ImageNet classification": "mentions", "ImageNet": "mentions"}
     assert _links(graph, "c") == {"Jacobian": "mentions", "Jacobian matrix": "mentions"}
+    assert _links(graph, "d") == {"PSNR gain": "mentions", "PSNR": "mentions"}
     assert "UV sphere" not in {d.get("label") for _, d in graph.nodes(data=True)}  # no paper mentions it

@@ -182,8 +182,9 @@ _NAMED_FIRST = frozenset({"Dataset", "Metric", "Task"})
 
 
 def says_more(rest: str) -> bool:
-    """Whether the words ``rest`` (in lower case) that a longer name writes after a name name another
-    thing than the name: not a space and what kind or which part of it the longer name is.
+    """Whether the words ``rest`` (in lower case) that a longer name writes after a name, after a
+    space, name another thing: not only words saying what kind or which part of the name the longer
+    name is ("models", "activations", "design"), nor a model's size ("70B").
 
     >>> says_more(" matrix"), says_more(" sphere space"), says_more(" models"), says_more(" 70b")
     (True, True, False, False)
@@ -286,8 +287,9 @@ class Names:
 def inside_names(graph: nx.MultiDiGraph, paper: str, names: Names | None = None) -> list[str]:
     """The entities ``paper`` mentions, does not propose, and names only as the head of a longer
     name of another entity it mentions or at the start of one that names another thing (not for a
-    dataset: "ImageNet" of "ImageNet classification" names the data used, the development readers'
-    entity), or only at the start of a name it joins with a hyphen."""
+    dataset, metric or task: "ImageNet" of "ImageNet classification" names the data used, the
+    development readers' entity), or only at the start of a name it joins with a hyphen or of a
+    longer capitalized name."""
     names = names or Names(graph)
     mentioned = [v for _, v, k in graph.out_edges(paper, keys=True) if k == "mentions"]
     proposed = {v for _, v, k in graph.out_edges(paper, keys=True) if k == "proposes"}
