@@ -18,7 +18,7 @@ tuning samples' important entities missed went from .497 to .512.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from kg.graph.adjectives import only_adjective
@@ -64,13 +64,15 @@ _COMMON_WORD = re.compile(r"[a-z][a-z-]*")
 ABBREVIATED_SURE = 0.6
 
 
-def abbreviated_description(data: Mapping[str, Any]) -> bool:
+def abbreviated_description(data: Mapping[str, Any], texts: Iterable[str] = ()) -> bool:
     """A method only one paper names, once, by an abbreviation and common words, that no vocabulary
     knows and the paper does not propose: "FL attack", "SNN training", "closed LM", "GPU hour",
     "SQL execution", "tractable RTRL". It describes something by the abbreviated field or model
     rather than naming a method: the held-out readers judged 44 of the 54 such links of samples b to
     p wrong (generic, a wrong type or a cut span) where the model is under .6 sure of them, 6 of 13
-    above. What a second paper or a second mention names, or a vocabulary, is kept.
+    above. What a second paper or a second mention names, or a vocabulary, is kept, and so is a name
+    its paper's ``texts`` (title and abstract) write more than once, even inside longer names: "KV
+    cache" of "a new KV cache optimization paradigm ... a ladder-shaped KV cache pattern".
 
     >>> abbreviated_description({"label": "FL attack", "type": "Method", "paper_count": 1, "count": 1})
     True
@@ -79,6 +81,9 @@ def abbreviated_description(data: Mapping[str, Any]) -> bool:
     [False, False, False, False]
     >>> abbreviated_description({"label": "FL attack", "type": "Method", "paper_count": 2, "count": 2})
     False
+    >>> kv = {"label": "KV cache", "type": "Method", "paper_count": 1, "count": 1}
+    >>> abbreviated_description(kv, ["A KV cache method.", "The KV cache pattern."]), abbreviated_description(kv)
+    (False, True)
     """
     words = str(data.get("label", "")).split()
     return (
@@ -91,12 +96,22 @@ def abbreviated_description(data: Mapping[str, Any]) -> bool:
         and any(_ABBREVIATION.fullmatch(w) for w in words)
         and all(_ABBREVIATION.fullmatch(w) or _COMMON_WORD.fullmatch(w) for w in words)
         and any(_COMMON_WORD.fullmatch(w) for w in words)
+        and written_once(data, texts)
     )
 
 
-def description_cap(data: Mapping[str, Any], confidence: float) -> float:
+def written_once(data: Mapping[str, Any], texts: Iterable[str]) -> bool:
+    """Whether ``texts`` write the entity's names (label and alternative labels) once at most, as
+    whole words in any case, inside longer names too."""
+    names = {str(n).lower() for n in (data.get("label", ""), *data.get("alt_labels", ())) if n}
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n in sorted(names, key=len, reverse=True)))
+    return sum(len(pattern.findall(text.lower())) for text in texts) <= 1 if names else True
+
+
+def description_cap(data: Mapping[str, Any], confidence: float, texts: Iterable[str] = ()) -> float:
     """``confidence`` of the entity ``data`` (its attributes as :mod:`kg.graph.model` defines them),
-    capped at :data:`DESCRIPTION_CONFIDENCE` where its name describes rather than names.
+    capped at :data:`DESCRIPTION_CONFIDENCE` where its name describes rather than names (``texts``:
+    the titles and abstracts of its papers).
 
     >>> description_cap({"label": "hierarchical generative approach", "type": "Method"}, 0.8)
     0.1
@@ -107,6 +122,6 @@ def description_cap(data: Mapping[str, Any], confidence: float) -> float:
     term = data.get("vocab_match") == "exact" or data.get("paper_count", 0) >= DESCRIPTION_PAPERS
     if described(label) and not term and not data.get("proposed_by"):
         return min(confidence, DESCRIPTION_CONFIDENCE)
-    if abbreviated_description(data) and confidence < ABBREVIATED_SURE:
+    if confidence < ABBREVIATED_SURE and abbreviated_description(data, texts):
         return min(confidence, DESCRIPTION_CONFIDENCE)
     return confidence
