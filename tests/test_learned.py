@@ -169,20 +169,19 @@ def test_learned_extractor_finds_at_least_what_the_rules_find(tmp_path: Path, ex
     learned, _ = build(
         [EXAMPLES / "icml2025.jsonl"], tmp_path / "l", formats=["ttl"], extractor=extractor, min_confidence=0
     )
-    # A name the learned extractor finds longer ("k-fold cross-validation") makes the shorter one
-    # the rules found the head of a longer name: the paper is about it (kg.graph.named_inside), and
-    # an entity no paper mentions on its own any more is gone.
-    heads = {str(d["label"]).lower() for n, d in learned.nodes(data=True) if n.startswith("entity/")}
+    # A name the learned extractor finds longer ("k-fold cross-validation", "cross-validation
+    # scheme") makes the shorter one the rules found the head or the start of a longer name: the
+    # paper is about it (kg.graph.named_inside), and an entity no paper mentions on its own any more
+    # is gone.
+    longer = {str(d["label"]).lower() for n, d in learned.nodes(data=True) if n.startswith("entity/")}
+
+    def inside(label: str) -> bool:
+        return any(h.endswith((" " + label, "-" + label)) or h.startswith(label + " ") for h in longer)
+
     gone = set(rules) - set(learned)
-    assert all(
-        any(
-            h.endswith(" " + str(rules.nodes[n]["label"]).lower())
-            or h.endswith("-" + str(rules.nodes[n]["label"]).lower())
-            for h in heads
-        )
-        for n in gone
-    ), gone
-    assert len(gone) <= 0.02 * rules.number_of_nodes(), gone
+    assert all(inside(str(rules.nodes[n]["label"]).lower()) for n in gone), gone
+    # a few: 8 of 359 with the accurate extractor since a name at a longer name's start is `about` too
+    assert len(gone) <= 0.03 * rules.number_of_nodes(), gone
     # The type model reads the relations stated of an entity too, which the learned extractor
     # adds to: a few types may change, and with them the relations whose ends no longer fit.
     retyped = {n for n, d in rules.nodes(data=True) if n in learned and learned.nodes[n]["type"] != d["type"]}
