@@ -168,9 +168,12 @@ def score_entities(
         names = [label, *(str(a) for a in data.get("alt_labels", ()))]
         dropped = (not_name is not None and all(map(not_name, names))) or cited_author(label, abstracts)
         confidence = capped(confidence, label)  # "machine learning": rarely a paper's node
-        # a name of one paper: how often that paper writes it ("KV cache" twice is no description)
-        one = [graph.nodes[p] for p in data.get("papers", ()) if p in graph] if data.get("paper_count") == 1 else []
-        texts = [f"{paper.get('title') or ''}\n{paper.get('abstract') or ''}" for paper in one]
+        # read only where a name of one paper may describe: how often it writes it ("KV cache" twice)
+        texts = (
+            f"{graph.nodes[p].get('title') or ''}\n{graph.nodes[p].get('abstract') or ''}"
+            for p in data.get("papers", ())
+            if p in graph
+        )
         confidence = description_cap(data, confidence, texts)  # "a hierarchical generative approach"
         if titled_dataset(data):
             confidence = max(confidence, model.threshold)
