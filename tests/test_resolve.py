@@ -172,6 +172,20 @@ def test_long_forms_of_one_abbreviation_with_the_same_stems_are_one_entity():
     assert len(set(keys[3])) == 2  # no shared abbreviation: a task and a method stay apart
 
 
+def test_issue_12_long_forms_of_one_abbreviation_that_only_begin_alike_stay_apart():
+    """HNN is "hyperbolic neural networks" in one paper and "hypergraph neural networks" in another:
+    the words share their first five letters ("hyper") and go on as two words, so two things."""
+    entities, keys = resolve_entities(
+        [
+            ("hyperbolic", ex(("HNNs", "Method"), definitions=[("HNNs", "Hyperbolic neural networks")])),
+            ("hypergraph", ex(("HNNs", "Method"), definitions=[("HNNs", "hypergraph neural networks")])),
+            ("again", ex(("hypergraph neural networks", "Method"))),
+        ]
+    )
+    assert keys[0] != keys[1] == keys[2]
+    assert "Hyperbolic neural networks" not in entities[keys[1][0]].alt_labels(entities[keys[1][0]].label)
+
+
 def test_junk_terms_are_dropped():
     _entities, keys = resolve_entities([("p", ex(("SOTA", "Method"), ("PPO", "Method")))], junk=["sota"])
     assert keys == [[None, term_key("PPO")]]

@@ -252,7 +252,29 @@ def _differing_stems(a: str, b: str) -> list[tuple[str, str]] | None:
     x, y = a.split(" "), b.split(" ")
     if len(x) != len(y):
         return None
-    return [(stem(u), stem(v)) for u, v in zip(x, y, strict=True) if stem(u) != stem(v)]
+    return [(stem(u), stem(v)) for u, v in zip(x, y, strict=True) if not _one_stem(u, v)]
+
+
+#: How many letters after the ones two words share may be an ending ("-ation" after "adapt" is 5
+#: letters of the longer word, "-er" 2 of the shorter): counted on the shorter word.
+_ENDING = 4
+
+
+def _one_stem(u: str, v: str) -> bool:
+    """Two words of one stem: the same :func:`stem`, and what follows the letters they share is no
+    more than an ending ("adapt|er", "adapt|ation", "probabili|stic"). "Hyperbolic" and
+    "hypergraph" share "hyper" and go on as two words: the hyperbolic and the hypergraph neural
+    networks some papers both abbreviate HNN are two things.
+
+    >>> _one_stem("adapter", "adaptation"), _one_stem("probabilistic", "probability")
+    (True, True)
+    >>> _one_stem("hyperbolic", "hypergraph"), _one_stem("multimodal", "multiagent")
+    (False, False)
+    """
+    if stem(u) != stem(v):
+        return False
+    shared = next((i for i, (x, y) in enumerate(zip(u, v, strict=False)) if x != y), min(len(u), len(v)))
+    return shared >= min(len(u), len(v)) - _ENDING
 
 
 #: Words that say what kind of thing a name is, not which: "stochastic gradient method" (SGD) is
