@@ -520,3 +520,43 @@ def test_issue_13_a_list_joins_the_names_not_a_description(rules):
 )
 def test_issue_13_the_datasets_of_a_collection(rules, text, mentions, expected):
     assert _ruled(rules, text, mentions) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "mentions", "proposed", "expected"),
+    [
+        pytest.param(
+            "Compared with SubGNN, GLASS is more expressive, more scalable, and easier to implement.",
+            {"SubGNN": "Method", "GLASS": "Method"},
+            (),
+            {("GLASS", "improvesOn", "SubGNN")},
+            id="compared with Y, X is more expressive",
+        ),
+        pytest.param(
+            "We apply MMA to translation and demonstrate better latency-quality tradeoffs compared to MILk.",
+            {"MMA": "Method", "translation": "Task", "MILk": "Method"},
+            ("MMA",),
+            {("MMA", "improvesOn", "MILk"), ("MMA", "addresses", "translation")},
+            id="we show better trade-offs compared to Y: the paper's X does",
+        ),
+        pytest.param(
+            "Compared with SubGNN, GLASS uses more parameters.",
+            {"SubGNN": "Method", "GLASS": "Method"},
+            (),
+            set(),
+            id="more of a cost is not better",
+        ),
+        pytest.param(
+            "Compared to BERT, RoBERTa is slower and less accurate.",
+            {"BERT": "Method", "RoBERTa": "Method"},
+            (),
+            set(),
+            id="worse is no improvement",
+        ),
+    ],
+)
+def test_issue_13_what_a_clause_says_better_of_x_compared_to_y_is_an_improvement(
+    rules, text, mentions, proposed, expected
+):
+    """ "Compared to Y, X is more accurate": X improvesOn Y, as "X is more accurate than Y"."""
+    assert _ruled(rules, text, mentions, proposed) == expected

@@ -45,7 +45,7 @@ LESS_IS_BETTER = frozenset(
 )
 
 
-def _better_measure(words: Sequence[str]) -> bool:
+def better_measure(words: Sequence[str]) -> bool:
     """Whether "higher" comes right before a measure of which more is better, or "lower" before one
     of which less is ("higher top-1 accuracy", "lower test error")."""
     for i, word in enumerate(words):
@@ -67,7 +67,7 @@ def by_degree(a: Span, b: Span) -> bool | None:
     between = [t.lower_ for t in a.doc[first.start : second.start]]  # "a faster model than Y"
     if "than" not in between:
         return None
-    return not WORSE.intersection(between) and (bool(BETTER.intersection(between)) or _better_measure(between))
+    return not WORSE.intersection(between) and (bool(BETTER.intersection(between)) or better_measure(between))
 
 
 #: Verbs whose subject is the winner of a comparison on their clause: "X improves the AUC

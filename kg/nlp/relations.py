@@ -39,7 +39,7 @@ from kg.nlp.purposes import PURPOSE_RULES, proposed_for
 from kg.nlp.relation_finder import RETYPED, STATED_PART_CONFIDENCE, TASKS, args, experimenting, learns_from
 from kg.nlp.result_places import RESULT_RULES, verb_results
 from kg.nlp.spans import Relation
-from kg.nlp.superiority import superiority
+from kg.nlp.superiority import compared_to, superiority
 from kg.nlp.taken_up import TAKEN_UP_RULES
 
 VERBS = {
@@ -345,7 +345,17 @@ def find_relations(doc: Doc) -> list[Relation]:
     finder.based()
     finder.named_kinds()
     finder.experiments()
-    rules = (gains, aptitudes, advantages, means, described_names, superiority, combining, listed_coordinations)
+    rules = (
+        gains,
+        aptitudes,
+        advantages,
+        means,
+        described_names,
+        superiority,
+        compared_to,
+        combining,
+        listed_coordinations,
+    )
     for rule in (*rules, *RESULT_RULES, *PURPOSE_RULES, *TAKEN_UP_RULES):
         rule(finder)
     return [finder.found[k] for k in sorted(finder.found)]
