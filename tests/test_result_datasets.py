@@ -36,6 +36,22 @@ def test_a_sentence_of_results_naming_the_method_and_a_dataset_states_the_evalua
     assert _evaluated(text, ("MUSE", "Method"), ("CIFAR-10", "Dataset")) == {("MUSE", "CIFAR-10")}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a sentence that opens on experiments on the data, of the one method the paper proposes
+        "Experiments on CIFAR-10 show that the learned maps resemble the classes.",
+        # "our classifiers", "our regulariser", "our defense": the paper's method, by what it is
+        "Our classifiers improve upon the state of the art on CIFAR-10.",
+        # training named as a cost or a technique is no training on the data
+        "We demonstrate the reduction in training time and the strong accuracy of MUSE on CIFAR-10.",
+    ],
+)
+def test_experiments_on_data_our_own_kind_of_method_and_training_time_state_the_evaluation(text: str) -> None:
+    found = _evaluated("We propose MUSE, a network. " + text, ("MUSE", "Method"), ("CIFAR-10", "Dataset"))
+    assert found == {("MUSE", "CIFAR-10")}
+
+
 MUSE = ("MUSE", "Method")
 
 
@@ -43,6 +59,7 @@ MUSE = ("MUSE", "Method")
     ("text", "mentions"),
     [
         ("Experiments show MUSE pre-trained on ImageNet transfers well.", (MUSE, ("ImageNet", "Dataset"))),
+        ("Results show that MUSE trained with CIFAR-10 labels transfers well.", (MUSE, ("CIFAR-10", "Dataset"))),
         ("We also release a new benchmark with results of MUSE, built from MNIST.", (MUSE, ("MNIST", "Dataset"))),
         ("Unlike prior results on CIFAR-10, MUSE is robust.", (MUSE, ("CIFAR-10", "Dataset"))),
         ("MUSE achieves strong results on ImageNet-C.", (MUSE, ("ImageNet", "Dataset"))),

@@ -32,15 +32,24 @@ _RESULTS = re.compile(
     re.IGNORECASE,
 )
 _NOT_RESULTS = re.compile(
-    r"\b(?:pre-?train|train|fine-?tun|unlike|whereas)"
+    r"\b(?:pre-?train|(?:fine-?tun|train)\w*\s+(?:[\w-]+\s+){0,4}?(?:on|with|from|using)\b|unlike|whereas)"
     r"|\b(?:releas|introduc|present|propos|construct|collect|curat|creat|buil)\w*\b[^.]*\b(?:dataset|benchmark|corpus|suite)",
+    re.IGNORECASE,
+)
+#: A sentence that opens on the paper's experiments on data: "Experiments on D show that ...",
+#: "Extensive experimental results on D demonstrate ...": of the paper's method, when it proposes
+#: one (not "our experiments show that baselines struggle on D").
+_EXPERIMENTS_FIRST = re.compile(
+    r"\s*(?:[\w-]+\s+){0,2}?(?:experiments|experimental results|empirical (?:results|evaluations?|studies)"
+    r"|evaluations?|results) (?:on|over|across)\b",
     re.IGNORECASE,
 )
 #: What stands for the paper's method: "we", "our method", "the proposed model", "our performance"
 #: (not "our experiments show that the parametric LM struggles ...").
 _OURS = re.compile(
     r"\b(?:we|our performance|(?:our|the proposed) (?:[\w-]+ ){0,2}"
-    r"(?:method|approach|model|framework|algorithm|system|technique|network)s?)\b",
+    r"(?:method|approach|model|framework|algorithm|system|technique|network|classifier|regulari[sz]er|agent"
+    r"|objective|estimator|architecture|scheme|strategy|pipeline|solver|optimi[sz]er|attack|defen[cs]e|sampler)s?)\b",
     re.IGNORECASE,
 )
 
@@ -85,7 +94,7 @@ def result_datasets(
             for m, k in zip(mentions, keys, strict=True)
             if k is not None and k in methods and begin <= m.start < m.end <= stop
         }
-        if not named and len(methods) == 1 and _OURS.search(sentence):
+        if not named and len(methods) == 1 and (_OURS.search(sentence) or _EXPERIMENTS_FIRST.match(sentence)):
             named = set(methods)
         out += [(method, key, sentence) for method in sorted(named) if (method, key, sentence) not in out]
     return out
