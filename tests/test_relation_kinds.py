@@ -83,3 +83,19 @@ def test_issue_13_one_of_the_task_methods_is_a_kind(rules):
     mentions = {"Multimodal contrastive learning": "Task", "Multimodal contrastive learning methods": "Method"}
     _, spans = parsed(rules, text, {**mentions, "FooCLIP": "Method"}, ())
     assert not unstated("isA", spans["FooCLIP"], spans["Multimodal contrastive learning methods"])
+
+
+def test_issue_13_a_name_is_no_kind_of_its_own_long_form():
+    """ "SpaCE: The Spatial Confounding Environment" names one thing twice: the build states no
+    SpaCE isA Spatial Confounding Environment, though a name is still a kind of a class it abbreviates
+    no part of ("SpaCE, a benchmark suite")."""
+    from kg.graph.build import build_graph
+    from kg.records import Extraction, Mention, Paper, RelationRecord
+
+    text = "SpaCE: The Spatial Confounding Environment. SpaCE is a benchmark suite."
+    names = [("SpaCE", 0), ("Spatial Confounding Environment", 11), ("SpaCE", 44), ("benchmark suite", 55)]
+    mentions = [Mention(n, "Dataset", s, s + len(n)) for n, s in names]
+    relations = [RelationRecord(0, "isA", 1, text, 0.95), RelationRecord(2, "isA", 3, text, 0.95)]
+    graph = build_graph([Paper("p", text)], [Extraction(mentions, [0], relations, [])])
+    stated = {(graph.nodes[u]["label"], graph.nodes[v]["label"]) for u, v, k in graph.edges(keys=True) if k == "isA"}
+    assert stated == {("SpaCE", "benchmark suite")}

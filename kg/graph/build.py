@@ -19,6 +19,7 @@ from kg.graph.named_kinds import named_kinds
 from kg.graph.proposal_variants import variant_proposals
 from kg.graph.resolve import Entity, resolve_entities
 from kg.graph.result_datasets import RESULT_DATASET_CONFIDENCE, evaluations
+from kg.graph.short_forms import abbreviates
 from kg.graph.shown_names import shown_proposals
 from kg.graph.terms import term_key
 from kg.graph.titles import (
@@ -120,6 +121,23 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
         return False  # "traditional NLP and LLM-based metrics": a metric and a task play no one role
     heads, tails = RELATION_ENDS.get(label, (None, None))
     return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
+
+
+def one_name(a: dict[str, object], b: dict[str, object]) -> bool:
+    """Whether two entity nodes' names say they are one thing: one's abbreviation spells the long
+    name of the other (:func:`~kg.graph.short_forms.abbreviates`), which no more than two papers
+    name ("SpaCE" and "Spatial Confounding Environment"; not "LLaMa" and "large language model", a
+    class hundreds of papers name)."""
+
+    def names(d: dict[str, object]) -> list[str]:
+        alts = d.get("alt_labels")
+        return [str(d.get("label", "")), *(map(str, alts) if isinstance(alts, list) else ())]
+
+    def rare(d: dict[str, object]) -> bool:
+        count = d.get("paper_count", 0)
+        return isinstance(count, int) and count <= 2
+
+    return (rare(b) and abbreviates(names(a), names(b))) or (rare(a) and abbreviates(names(b), names(a)))
 
 
 def noisy_or(confidences: Iterable[float]) -> float:
@@ -383,6 +401,8 @@ def build_graph(
         combined = round(noisy_or(confidence[((u, v, label), p)] for p in sorted(slot["papers"])), 4)
         if combined < min_confidence or not ends_fit(label, graph.nodes[u]["type"], graph.nodes[v]["type"]):
             continue
+        if label == "isA" and one_name(graph.nodes[u], graph.nodes[v]):
+            continue  # "a watermark algorithm named UPV": UPV is the watermark, not a kind of it
         extra: dict[str, object] = {}
         if label == "improvesOn":
             extra = {"datasets": sorted(slot["datasets"]), "metrics": sorted(slot["metrics"])}

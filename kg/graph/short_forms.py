@@ -45,6 +45,28 @@ def spells(short: str, long: str) -> bool:
     return bool(letters) and letters in (initials, content)
 
 
+def abbreviates(shorts: Sequence[str], longs: Sequence[str]) -> bool:
+    """Whether one of ``shorts`` is an abbreviation (one word of letters, two capitals or more) whose
+    capitals are the initials of all the words of one of ``longs``: "SpaCE" and "Spatial Confounding
+    Environment", "MPDistil" and "meta-policy distillation" name one thing, neither a kind of the
+    other. Not a name with more capitals than the long one has words ("LLaMA", "large language
+    model"), nor one built on another abbreviation ("pp-SPA" is a kind of SPA).
+
+    >>> abbreviates(["SpaCE"], ["Spatial Confounding Environment"])
+    True
+    >>> abbreviates(["MPDistil"], ["meta-policy distillation"])
+    True
+    >>> abbreviates(["LLaMA"], ["large language model"]), abbreviates(["pp-SPA"], ["successive projection algorithm"])
+    (False, False)
+    """
+    return any(
+        short.isalpha()
+        and sum(c.isupper() for c in short) == len(re.split(r"[\s-]+", long)) >= 2
+        and spells(short, long)
+        for short in shorts
+        for long in longs
+    )
+
 def spelled_whole(whole: str, core: str, defined: Collection[str]) -> str:
     """``core``, a mention's term without its role head, or ``whole`` (the mention as written,
     :func:`kg.graph.terms.written_term`) when the paper defines an abbreviation for it (``defined``:
