@@ -349,7 +349,7 @@ def test_issue_13_amounts_roles_and_alternatives(rules, text, mentions, expected
 )
 def test_issue_13_roles_a_construction_states(rules, text, mentions, proposed, expected):
     """The graph keeps each relation when its tail's node has the type the relation needs
-    (kg.graph.build.ends_fit), so a construction that states the role may take a mention typed
+    (kg.graph.relation_ends.ends_fit), so a construction that states the role may take a mention typed
     otherwise in its sentence."""
     assert _ruled(rules, text, mentions, proposed) == expected
 

@@ -320,8 +320,8 @@ def test_issue_13_a_kind_is_judged_by_the_graphs_types_not_a_sentences():
     """ "value-based methods (e.g., Q-learning)" stated Q-learning is a kind of value-based method, but
     the sentence typed "Q-learning" a Task (its head "learning") and the kind was dropped before the
     graph, which types it from all its mentions, could keep it; a Method that the graph's types make
-    a kind of a Task is still left out there (:func:`kg.graph.build.ends_fit`)."""
-    from kg.graph.build import ends_fit
+    a kind of a Task is still left out there (:func:`kg.graph.relation_ends.ends_fit`)."""
+    from kg.graph.relation_ends import ends_fit
     from kg.nlp.extract import extract
 
     extraction = extract(load_pipeline()("RL with value-based methods (e.g., Q-learning) has shown success."))

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kg.graph.model import ENTITY_TYPES, PAPER_LINKS
-from kg.graph.variants import stem
+from kg.graph.stems import stem
 from kg.text import name_like, normal_form, singular
 
 if TYPE_CHECKING:

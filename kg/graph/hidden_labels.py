@@ -7,7 +7,7 @@ makes the small node look like a second node of the well-known concept. Such a f
 ``alt_labels`` to ``hidden_labels`` (``skos:hiddenLabel`` in RDF: found by a text search, never
 shown as a name): a short form (one word with a capital) that is the label or an alternative
 label of an entity named by more papers, unless the two entities are one thing split. Their names
-are one thing split when the word stems (:func:`~kg.graph.variants.stem`, words for a kind of
+are one thing split when the word stems (:func:`~kg.graph.stems.stem`, words for a kind of
 thing such as "method" or "network" left out) of one hold all of the other's: "Vision Transformer
 (ViT) model" and "vision transformer", "low-rank adapter" and "low-rank adaptation" (LoRA),
 "stochastic gradient method" and "stochastic gradient descent" (SGD), for resolution or a
@@ -24,8 +24,8 @@ from collections import defaultdict
 import networkx as nx
 
 from kg.graph.model import ENTITY_TYPES, HIDDEN_LABELS
+from kg.graph.stems import KIND_STEMS, stem
 from kg.graph.terms import term_key
-from kg.graph.variants import KIND_STEMS, stem
 
 #: At most this long, a one-word name with a capital letter is a short form ("COCO", "RL", "ViT").
 _SHORT = 12

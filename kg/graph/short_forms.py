@@ -12,7 +12,8 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from kg.graph.variants import kind_swap, same_stems, variant_key
+from kg.graph.stems import kind_swap, same_stems
+from kg.graph.variants import variant_key
 from kg.text import term_key
 
 
@@ -66,6 +67,7 @@ def abbreviates(shorts: Sequence[str], longs: Sequence[str]) -> bool:
         for short in shorts
         for long in longs
     )
+
 
 def spelled_whole(whole: str, core: str, defined: Collection[str]) -> str:
     """``core``, a mention's term without its role head, or ``whole`` (the mention as written,
@@ -180,9 +182,9 @@ def camel_initials_pairs(datasets: Mapping[str, Sequence[str]]) -> dict[str, str
 
 def stem_pairs(groups: Mapping[str, Sequence[Named]], papers: Mapping[str, int]) -> dict[str, str]:
     """``rare -> common`` variant keys of entities that share an abbreviation and whose long
-    forms have the same stems (:func:`~kg.graph.variants.same_stems`): LoRA's "low-rank
+    forms have the same stems (:func:`~kg.graph.stems.same_stems`): LoRA's "low-rank
     adaptation" and "low-rank adapter"; or but for a word saying what kind of thing it is
-    (:func:`~kg.graph.variants.kind_swap`): NAS's "network/neural architecture search"."""
+    (:func:`~kg.graph.stems.kind_swap`): NAS's "network/neural architecture search"."""
     by_short: dict[str, set[str]] = defaultdict(set)
     for vk, group in groups.items():
         for entity in group:
