@@ -80,3 +80,14 @@ def test_no_evaluation_where_the_paper_proposes_two_methods_and_names_neither() 
     text = "We propose MUSE and FooNet. Our experiments on CIFAR-10 show gains."
     found = _evaluated(text, ("MUSE", "Method"), ("FooNet", "Method"), ("CIFAR-10", "Dataset"), proposed=(0, 1))
     assert found == set()
+
+
+def test_no_evaluation_on_a_piece_of_the_methods_own_name() -> None:
+    """ "We further propose an Adversarial-Sample Aware training algorithm to improve its optimality
+    performance" (ICLR 2023): "Adversarial-Sample Aware", typed a dataset, is the name's start."""
+    from kg.graph.result_datasets import result_datasets
+
+    text = "We further propose a Noise Aware training algorithm to improve its performance."
+    at = text.index("Noise")
+    mentions = [Mention("Noise Aware training", "Method", at, at + 20), Mention("Noise Aware", "Dataset", at, at + 11)]
+    assert result_datasets(text, mentions, ["nat", "na"], {"nat"}, {"na"}) == []

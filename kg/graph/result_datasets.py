@@ -85,6 +85,9 @@ def result_datasets(
     for mention, key in zip(mentions, keys, strict=True):
         if key is None or key not in datasets or not _a_name(abstract, mention):
             continue
+        inside = (m for m, k in zip(mentions, keys, strict=True) if k in methods)
+        if any(m.start < mention.end and mention.start < m.end for m in inside):
+            continue  # a piece of the method's own name ("Adversarial-Sample Aware" of "... Aware training")
         begin, stop = sentence_bounds(abstract, mention.start, mention.end)
         sentence = abstract[begin:stop].strip()
         if not _RESULTS.search(sentence) or _NOT_RESULTS.search(sentence):
