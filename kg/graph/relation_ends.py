@@ -4,6 +4,9 @@ no kind of its own long form)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from kg.graph.short_forms import abbreviates
 
 #: What each relation's ends must be, by node type (issue 13's directions: addresses is method ->
@@ -58,18 +61,16 @@ def ends_fit(label: str, head_type: str, tail_type: str) -> bool:
     return (heads is None or head_type in heads) and (tails is None or tail_type in tails)
 
 
-def one_name(a: dict[str, object], b: dict[str, object]) -> bool:
+def one_name(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     """Whether two entity nodes' names say they are one thing: one's abbreviation spells the long
     name of the other (:func:`~kg.graph.short_forms.abbreviates`), which no more than two papers
     name ("SpaCE" and "Spatial Confounding Environment"; not "LLaMa" and "large language model", a
     class hundreds of papers name)."""
 
-    def names(d: dict[str, object]) -> list[str]:
-        alts = d.get("alt_labels")
-        return [str(d.get("label", "")), *(map(str, alts) if isinstance(alts, list) else ())]
+    def names(d: Mapping[str, Any]) -> list[str]:
+        return [str(d.get("label", "")), *map(str, d.get("alt_labels", ()))]
 
-    def rare(d: dict[str, object]) -> bool:
-        count = d.get("paper_count", 0)
-        return isinstance(count, int) and count <= 2
+    def spelled_by(short: Mapping[str, Any], long: Mapping[str, Any]) -> bool:
+        return int(long.get("paper_count", 0)) <= 2 and abbreviates(names(short), names(long))
 
-    return (rare(b) and abbreviates(names(a), names(b))) or (rare(a) and abbreviates(names(b), names(a)))
+    return spelled_by(a, b) or spelled_by(b, a)

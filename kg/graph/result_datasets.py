@@ -82,21 +82,17 @@ def result_datasets(
     ([('muse', 'mimic'), ('muse', 'eicu')], 'We evaluate MUSE on MIMIC-IV and eICU.')
     """
     out: list[tuple[str, str, str]] = []
+    own = [(m, k) for m, k in zip(mentions, keys, strict=True) if k is not None and k in methods]
     for mention, key in zip(mentions, keys, strict=True):
         if key is None or key not in datasets or not _a_name(abstract, mention):
             continue
-        inside = (m for m, k in zip(mentions, keys, strict=True) if k in methods)
-        if any(m.start < mention.end and mention.start < m.end for m in inside):
+        if any(m.start < mention.end and mention.start < m.end for m, _ in own):
             continue  # a piece of the method's own name ("Adversarial-Sample Aware" of "... Aware training")
         begin, stop = sentence_bounds(abstract, mention.start, mention.end)
         sentence = abstract[begin:stop].strip()
         if not _RESULTS.search(sentence) or _NOT_RESULTS.search(sentence):
             continue
-        named = {
-            k
-            for m, k in zip(mentions, keys, strict=True)
-            if k is not None and k in methods and begin <= m.start < m.end <= stop
-        }
+        named = {k for m, k in own if begin <= m.start < m.end <= stop}
         if not named and len(methods) == 1 and (_OURS.search(sentence) or _EXPERIMENTS_FIRST.match(sentence)):
             named = set(methods)
         out += [(method, key, sentence) for method in sorted(named) if (method, key, sentence) not in out]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.nlp.advantages import GOOD_QUALITIES
-from kg.nlp.comparisons import BETTER, IMPROVING, WINNING, WORSE, better_measure, compared
+from kg.nlp.comparisons import BETTER, WORSE, better_measure, compared
 from kg.nlp.evidence import contrasted, path, verb_negated
 from kg.nlp.relation_finder import Finder, args
 
@@ -41,7 +41,7 @@ def superiority(finder: Finder) -> None:
                 if winner is None or winner.label_ != "Method" or winner.end > loser.start:
                     continue
                 more = [t for t in finder.doc[winner.end : prep.i] if t.lower_ in {"more", "greater"}]
-                if any(t.i + 1 >= prep.i or t.nbor().lower_ not in GOOD_QUALITIES for t in more):
+                if not all(_more_of_a_good(t) for t in more):
                     continue  # "X is more expensive than Y", "X needs more memory than Y"
                 stated = compared(winner, loser, path(winner.root, loser.root))
                 if stated is not None and stated[0] == "improvesOn" and stated[1] == winner:
@@ -52,7 +52,15 @@ def superiority(finder: Finder) -> None:
 _COMPARING = frozenset({"compared", "relative", "comparison"})
 #: Verbs that say the subject does better, whatever its object: "X speeds up training compared to Y"
 #: (not a noun: "compared to Y, X has two advantages" leaves which is better to the next sentences).
-_DOING_BETTER = (WINNING | IMPROVING | {"accelerate", "speed"}) - {"advantage", "over", "superior"}
+_DOING_BETTER = frozenset(
+    {"outperform", "surpass", "beat", "outpace", "improve", "boost", "enhance", "accelerate", "speed"}
+)
+
+
+def _more_of_a_good(more: Token) -> bool:
+    """Is the word "more" (or "greater") before a good quality ("more robust", "more accurately"), not
+    before a cost or a count ("more expensive", "more parameters")?"""
+    return more.i + 1 < len(more.doc) and more.nbor().lower_ in GOOD_QUALITIES
 
 
 def _better_clause(verb: Token, aside: Token) -> bool:
@@ -66,7 +74,7 @@ def _better_clause(verb: Token, aside: Token) -> bool:
         return False
     lowered = [t.lower_ for t in words]
     for t in words:
-        if t.lower_ == "more" and (t.i + 1 >= len(t.doc) or t.nbor().lower_ not in GOOD_QUALITIES):
+        if t.lower_ == "more" and not _more_of_a_good(t):
             continue  # "more parameters", "more expensive"
         if t.lower_ in BETTER or (t.pos_ == "VERB" and t.lemma_.lower() in _DOING_BETTER):
             return True
